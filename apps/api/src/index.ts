@@ -1,0 +1,1 @@
+export { buildServer, restBasePath, type ServerOptions } from './server.ts';

@@ -1,0 +1,53 @@
+import { readApiConfig } from '@comptoir/config';
+import { createOrm, pendingMigrations } from '@comptoir/db';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { buildServer } from './server.ts';
+
+const config = readApiConfig();
+const logger = pino({ level: config.logging.level, base: { service: 'api' } });
+
+const orm = await createOrm({ databaseUrl: config.database.url });
+const pending = await pendingMigrations(orm);
+if (pending.length > 0) {
+  // Migrations are an operator's step (`pnpm cli migrate`), never a side effect of serving.
+  logger.fatal({ pending }, 'database schema is not up to date: run `pnpm cli migrate` first');
+  await orm.close();
+  process.exit(1);
+}
+const redis = new Redis(config.redis.url, {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  lazyConnect: false,
+});
+redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+// Rate limits need Redis, but a Redis outage must not stop the API: wait briefly, then serve.
+await new Promise<void>((resolve) => {
+  const timer = setTimeout(resolve, 5000);
+  redis.once('ready', () => {
+    clearTimeout(timer);
+    resolve();
+  });
+});
+
+const { app } = await buildServer({
+  orm,
+  redis,
+  rateLimitPerMinute: config.rateLimit.perMinute,
+  publicBaseUrl: config.http.publicBaseUrl,
+  logger,
+});
+await app.listen({ host: config.http.host, port: config.http.port });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  await app.close();
+  await orm.close();
+  redis.disconnect();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

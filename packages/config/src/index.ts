@@ -1,0 +1,137 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable Comptoir reads, in one place. The README's configuration
+ * table is checked against this list by a test, so the two cannot drift apart.
+ */
+export const configReference = [
+  {
+    name: 'DATABASE_URL',
+    default: '(embedded PostgreSQL under .data/ for `./run start`)',
+    description: 'PostgreSQL connection string.',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '(redis://127.0.0.1:6379 if it answers, else a local redis-server)',
+    description: 'Redis connection string (rate limits, queues).',
+  },
+  { name: 'HOST', default: '127.0.0.1', description: 'Interface the API listens on.' },
+  { name: 'PORT', default: '3000', description: 'Port the API listens on.' },
+  { name: 'WORKER_PORT', default: '3001', description: 'Port of the worker’s /healthz and /metrics.' },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'pino level: fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    name: 'RATE_LIMIT_PER_MINUTE',
+    default: '600',
+    description: 'Requests per minute per API key, unless the key has its own limit.',
+  },
+  {
+    name: 'PUBLIC_BASE_URL',
+    default: 'http://HOST:PORT',
+    description: 'Base URL printed in the OpenAPI document and the start banner.',
+  },
+] as const;
+
+export type ConfigName = (typeof configReference)[number]['name'];
+type Env = Record<string, string | undefined>;
+
+const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+const port = z.coerce.number().int().min(0).max(65535);
+
+export const databaseConfigSchema = z.object({
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL must be a postgres:// URL' }),
+});
+export const redisConfigSchema = z.object({
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// URL' }),
+});
+export const httpConfigSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(3000),
+  PUBLIC_BASE_URL: z.url().optional(),
+});
+export const workerConfigSchema = z.object({ WORKER_PORT: port.default(3001) });
+export const loggingConfigSchema = z.object({ LOG_LEVEL: logLevel.default('info') });
+export const rateLimitConfigSchema = z.object({
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parse<T extends z.ZodType>(schema: T, env: Env): z.output<T> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+export interface DatabaseConfig {
+  url: string;
+}
+export interface RedisConfig {
+  url: string;
+}
+export interface LoggingConfig {
+  level: z.output<typeof logLevel>;
+}
+
+export function readDatabaseConfig(env: Env = process.env): DatabaseConfig {
+  return { url: parse(databaseConfigSchema, env).DATABASE_URL };
+}
+export function readRedisConfig(env: Env = process.env): RedisConfig {
+  return { url: parse(redisConfigSchema, env).REDIS_URL };
+}
+export function readLoggingConfig(env: Env = process.env): LoggingConfig {
+  return { level: parse(loggingConfigSchema, env).LOG_LEVEL };
+}
+
+export interface ApiConfig {
+  database: DatabaseConfig;
+  redis: RedisConfig;
+  logging: LoggingConfig;
+  http: { host: string; port: number; publicBaseUrl: string };
+  rateLimit: { perMinute: number };
+}
+
+export function readApiConfig(env: Env = process.env): ApiConfig {
+  const http = parse(httpConfigSchema, env);
+  return {
+    database: readDatabaseConfig(env),
+    redis: readRedisConfig(env),
+    logging: readLoggingConfig(env),
+    http: {
+      host: http.HOST,
+      port: http.PORT,
+      publicBaseUrl: http.PUBLIC_BASE_URL ?? `http://${http.HOST}:${http.PORT}`,
+    },
+    rateLimit: { perMinute: parse(rateLimitConfigSchema, env).RATE_LIMIT_PER_MINUTE },
+  };
+}
+
+export interface WorkerConfig {
+  database: DatabaseConfig;
+  redis: RedisConfig;
+  logging: LoggingConfig;
+  http: { host: string; port: number };
+}
+
+export function readWorkerConfig(env: Env = process.env): WorkerConfig {
+  return {
+    database: readDatabaseConfig(env),
+    redis: readRedisConfig(env),
+    logging: readLoggingConfig(env),
+    http: { host: parse(httpConfigSchema, env).HOST, port: parse(workerConfigSchema, env).WORKER_PORT },
+  };
+}
+
+/** The raw value of one variable, for launchers that decide what to start (never for libraries). */
+export function readOptional(name: ConfigName, env: Env = process.env): string | undefined {
+  const value = env[name];
+  return value === undefined || value === '' ? undefined : value;
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { pageQueryShape, queryBoolean } from '../lists/index.ts';
+
+export const stockStates = ['ok', 'low', 'out', 'untracked'] as const;
+export type StockState = (typeof stockStates)[number];
+
+export const productSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    reference: z.string().nullable(),
+    barcode: z.string().nullable(),
+    unit: z.string().nullable(),
+    unitPrice: z.number().meta({ description: 'Unit selling price, in euros.' }),
+    costPrice: z.number().meta({ description: 'Unit purchase cost (weighted average), in euros.' }),
+    taxRate: z.number(),
+    supplierId: z.string().nullable(),
+    trackStock: z.boolean(),
+    stockQuantity: z
+      .number()
+      .nullable()
+      .meta({ description: 'Current stock; null when trackStock is false.' }),
+    stockThreshold: z.number().nullable().meta({ description: 'Low-stock alert threshold.' }),
+    stockState: z.enum(stockStates).meta({
+      description:
+        '`untracked` when trackStock is false; else `out` at or below zero; else `low` at or below the threshold; else `ok`.',
+    }),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Product' });
+export type ProductView = z.infer<typeof productSchema>;
+
+export const productListQuerySchema = z.object({
+  ...pageQueryShape,
+  trackStock: queryBoolean
+    .optional()
+    .meta({ description: '`true`: tracked products only; `false`: untracked only.' }),
+  supplierId: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: 'Products of this supplier (a company id).' }),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'Case- and accent-insensitive substring of the name, reference or barcode.' }),
+});
+export type ProductListQuery = z.output<typeof productListQuerySchema>;
+
+// NUMERIC(18, 4) holds 14 integer digits: bounding inputs keeps an overflow from becoming a 500.
+const amount = z.number().min(0).max(1e12);
+const quantity = z.number().min(-1e12).max(1e12);
+
+/** A product as operators and internal apps create it (the public API cannot). */
+export const productCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    reference: z.string().trim().min(1).max(100).nullish(),
+    barcode: z.string().trim().min(1).max(64).nullish(),
+    unit: z.string().trim().min(1).max(32).nullish(),
+    unitPrice: amount.default(0),
+    costPrice: amount.default(0),
+    taxRate: z.number().min(0).max(100).default(0),
+    supplierId: z.string().min(1).nullish(),
+    trackStock: z.boolean().default(false),
+    stockQuantity: quantity.nullish(),
+    stockThreshold: amount.nullish(),
+  })
+  .superRefine((product, ctx) => {
+    if (!product.trackStock && product.stockQuantity != null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['stockQuantity'],
+        message: 'stockQuantity needs trackStock: true',
+      });
+    }
+  })
+  .meta({ id: 'ProductCreate' });
+export type ProductCreate = z.input<typeof productCreateSchema>;
+export type ProductCreateData = z.output<typeof productCreateSchema>;
+
+export const productUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    reference: z.string().trim().min(1).max(100).nullable(),
+    barcode: z.string().trim().min(1).max(64).nullable(),
+    unit: z.string().trim().min(1).max(32).nullable(),
+    unitPrice: amount,
+    taxRate: z.number().min(0).max(100),
+    supplierId: z.string().min(1).nullable(),
+    trackStock: z.boolean(),
+    stockThreshold: amount.nullable(),
+  })
+  .partial()
+  .meta({ id: 'ProductUpdate' });
+export type ProductUpdate = z.input<typeof productUpdateSchema>;

@@ -1,0 +1,7 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261121000000_foundation } from './Migration20261121000000_foundation.ts';
+
+/** Every migration, in order. New ones are appended here. */
+export const migrations: MigrationObject[] = [
+  { name: 'Migration20261121000000_foundation', class: Migration20261121000000_foundation },
+];

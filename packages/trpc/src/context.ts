@@ -1,0 +1,46 @@
+import type { Principal } from '@comptoir/core';
+import type { EntityManager, MikroORM } from '@comptoir/db';
+import type { KeyRateLimiter } from './rate-limit.ts';
+
+/** What a procedure may tell the transport about its response beyond the body. */
+export interface ResponseControl {
+  /** A status decided at run time (for example 207); else the procedure's successStatus. */
+  status?: number;
+  headers: Record<string, string>;
+}
+
+export interface RequestLogger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface ServerDependencies {
+  orm: MikroORM;
+  rateLimiter: KeyRateLimiter;
+}
+
+export interface RequestInfo {
+  requestId: string;
+  transport: 'rest' | 'trpc';
+  authorization: string | undefined;
+  log: RequestLogger;
+}
+
+export interface Context extends RequestInfo {
+  /** A fork of the ORM's EntityManager for this request only. */
+  em: EntityManager;
+  rateLimiter: KeyRateLimiter;
+  /**
+   * Shared by reference: tRPC middlewares copy ctx, so a plain field set in a procedure would
+   * never reach the transport. Mutate this object, never replace it.
+   */
+  response: ResponseControl;
+}
+
+export interface AuthedContext extends Context {
+  principal: Principal;
+}
+
+export function createContext(deps: ServerDependencies, info: RequestInfo): Context {
+  return { ...info, em: deps.orm.em.fork(), rateLimiter: deps.rateLimiter, response: { headers: {} } };
+}

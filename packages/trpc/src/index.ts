@@ -1,0 +1,9 @@
+export type { AuthedContext, Context, RequestInfo, RequestLogger, ServerDependencies } from './context.ts';
+export { createContext } from './context.ts';
+export { type ResolvedError, resolveError } from './errors.ts';
+export { createCallerFactory, type ProcedureMeta } from './init.ts';
+export { procedureMetas } from './meta.ts';
+export { buildOpenApiDocument } from './openapi.ts';
+export { createRedisRateLimiter, type KeyRateLimiter, type RateLimitDecision } from './rate-limit.ts';
+export { createRestHandler, type RestRequest, type RestResponse } from './rest.ts';
+export { type AppRouter, appRouter } from './routers/index.ts';

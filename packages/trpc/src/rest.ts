@@ -1,0 +1,120 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
+import { type Context, createContext, type RequestInfo, type ServerDependencies } from './context.ts';
+import { resolveError } from './errors.ts';
+import { procedureMetas } from './meta.ts';
+import { appRouter } from './routers/index.ts';
+
+export interface RestRequest {
+  method: string;
+  /** Path and query below the REST base path, e.g. `/products?limit=5`. */
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+  raw: IncomingMessage;
+  rawResponse: ServerResponse;
+}
+
+export interface RestResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON text. */
+  body: string;
+  /** The procedure that answered (`products.list`), when the path named one. */
+  procedure?: string;
+  /** The error, when the request failed in a way nobody anticipated (log it). */
+  unexpectedError?: unknown;
+}
+
+const contexts = new WeakMap<object, Context>();
+const failures = new WeakMap<object, unknown>();
+const procedures = new WeakMap<object, string>();
+
+/**
+ * The REST side of the procedures, through trpc-to-openapi. Its handler writes its own error
+ * body; we capture what it writes instead of sending it, and answer with the contract's
+ * envelope built from the error it reported.
+ */
+export function createRestHandler(deps: ServerDependencies) {
+  const metas = procedureMetas(appRouter);
+  const handler = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: ({ req }) => {
+      const ctx = contexts.get(req);
+      if (!ctx) throw new Error('REST request without a prepared context');
+      return ctx;
+    },
+    responseMeta: ({ ctx, paths, errors }) => {
+      const context = ctx as Context | undefined;
+      if (context && paths?.[0]) procedures.set(context, paths[0]);
+      const headers = context?.response.headers ?? {};
+      if (errors.length > 0) return { headers };
+      const path = paths?.[0];
+      const status = context?.response.status ?? (path ? metas.get(path)?.successStatus : undefined) ?? 200;
+      return { status, headers };
+    },
+    onError: ({ error, req }) => {
+      failures.set(req, error);
+    },
+  });
+
+  return async function handle(request: RestRequest, info: RequestInfo): Promise<RestResponse> {
+    const ctx = createContext(deps, info);
+    const captured: RestResponse = { status: 200, headers: {}, body: '' };
+    const raw = request.rawResponse;
+    const source = request.raw;
+    // A plain request object: trpc-to-openapi reads the parsed body from `body` and binds
+    // abort handling to the socket's events.
+    const req = {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: request.body,
+      socket: source.socket,
+      readableEnded: true,
+      once: source.once.bind(source),
+      on: source.on.bind(source),
+      off: source.off.bind(source),
+    };
+    contexts.set(req, ctx);
+    const res = {
+      get statusCode() {
+        return captured.status;
+      },
+      set statusCode(value: number) {
+        captured.status = value;
+      },
+      setHeader(name: string, value: string) {
+        captured.headers[name] = String(value);
+      },
+      end(data?: string) {
+        captured.body = data ?? '';
+      },
+      once: raw.once.bind(raw),
+      on: raw.on.bind(raw),
+      off: raw.off.bind(raw),
+      get writableEnded() {
+        return raw.writableEnded;
+      },
+    };
+    await handler(req as never, res as never);
+    delete captured.headers['Content-Type'];
+    const procedure = procedures.get(ctx);
+    if (procedure) captured.procedure = procedure;
+    if (failures.has(req)) {
+      const resolved = resolveError(
+        failures.get(req),
+        request.method === 'GET' ? 'read' : 'write',
+        info.requestId,
+      );
+      return {
+        status: resolved.status,
+        headers: { ...ctx.response.headers },
+        body: JSON.stringify(resolved.body),
+        ...(procedure ? { procedure } : {}),
+        ...(resolved.unexpected ? { unexpectedError: failures.get(req) } : {}),
+      };
+    }
+    return captured;
+  };
+}

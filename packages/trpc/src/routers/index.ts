@@ -1,0 +1,8 @@
+import { router } from '../init.ts';
+import { productsRouter } from './products/index.ts';
+
+export const appRouter = router({
+  products: productsRouter,
+});
+
+export type AppRouter = typeof appRouter;

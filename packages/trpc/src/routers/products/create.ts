@@ -1,0 +1,11 @@
+import { createProduct, productCreateSchema, productSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../init.ts';
+
+/** Internal only: the public API cannot create products (api-v1.md section 1). */
+export const createProductProcedure = scopedProcedure('write:products')
+  .meta({ successStatus: 201 })
+  .input(productCreateSchema)
+  .output(recordEnvelopeSchema(productSchema))
+  .mutation(async ({ ctx, input }) => ({
+    data: await createProduct(ctx.em, ctx.principal.workspaceId, input),
+  }));

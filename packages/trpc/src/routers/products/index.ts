@@ -1,0 +1,12 @@
+import { router } from '../../init.ts';
+import { createProductProcedure } from './create.ts';
+import { getProductProcedure } from './get.ts';
+import { listProductsProcedure } from './list.ts';
+import { updateProductProcedure } from './update.ts';
+
+export const productsRouter = router({
+  list: listProductsProcedure,
+  get: getProductProcedure,
+  create: createProductProcedure,
+  update: updateProductProcedure,
+});

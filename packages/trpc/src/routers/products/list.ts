@@ -1,0 +1,16 @@
+import { listEnvelopeSchema, listProducts, productListQuerySchema, productSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../init.ts';
+
+export const listProductsProcedure = scopedProcedure('read:products')
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/products',
+      tags: ['Products'],
+      summary: 'List products',
+      description: 'Products of the workspace, by name. `q` searches name, reference and barcode.',
+    },
+  })
+  .input(productListQuerySchema)
+  .output(listEnvelopeSchema(productSchema))
+  .query(({ ctx, input }) => listProducts(ctx.em, ctx.principal.workspaceId, input));

@@ -1,0 +1,11 @@
+import { productSchema, productUpdateSchema, recordEnvelopeSchema, updateProduct } from '@comptoir/core';
+import { z } from 'zod';
+import { scopedProcedure } from '../../init.ts';
+
+/** Internal only: the public API cannot change products (api-v1.md section 1). */
+export const updateProductProcedure = scopedProcedure('write:products')
+  .input(z.object({ id: z.string(), patch: productUpdateSchema }))
+  .output(recordEnvelopeSchema(productSchema))
+  .mutation(async ({ ctx, input }) => ({
+    data: await updateProduct(ctx.em, ctx.principal.workspaceId, input.id, input.patch),
+  }));
