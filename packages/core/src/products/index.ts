@@ -137,8 +137,8 @@ async function claimSuppliers(
   const ids = [...new Set(supplierIds)];
   if (ids.length === 0) return;
   const found = await em.execute<{ id: string }[]>(
-    'update companies set is_supplier = true, updated_at = case when is_supplier then updated_at else now() end where workspace_id = ? and id = any(?::text[]) returning id',
-    [workspaceId, ids],
+    'update companies set is_supplier = true, updated_at = case when is_supplier then updated_at else now() end where workspace_id = ? and id in (select jsonb_array_elements_text(?::jsonb)) returning id',
+    [workspaceId, JSON.stringify(ids)],
   );
   if (found.length !== ids.length) {
     const present = new Set(found.map((row) => row.id));
@@ -311,12 +311,17 @@ export async function importProducts(
     const result: ImportResult = { created: 0, updated: 0, ids: [] };
     for (let start = 0; start < products.length; start += importBatchSize) {
       const batch = products.slice(start, start + importBatchSize);
-      const columns = batch.map((product) => insertValues(workspaceId, product));
-      const arrays = insertColumns.split(', ').map((_, column) => columns.map((values) => values[column]));
+      // One JSON parameter per batch: MikroORM expands array parameters into lists.
+      const records = batch.map((product) => {
+        const values = insertValues(workspaceId, product);
+        return Object.fromEntries(insertColumns.split(', ').map((column, index) => [column, values[index]]));
+      });
       const rows = await tx.execute<{ id: string; inserted: boolean }[]>(
         `insert into products (${insertColumns})
-         select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
-                              ?::numeric[], ?::numeric[], ?::numeric[], ?::text[], ?::boolean[], ?::numeric[], ?::numeric[])
+         select ${insertColumns} from jsonb_to_recordset(?::jsonb) as t(
+           id text, workspace_id text, name text, reference text, barcode text, unit text,
+           unit_price numeric, cost_price numeric, tax_rate numeric, supplier_id text,
+           track_stock boolean, stock_quantity numeric, stock_threshold numeric)
          on conflict (workspace_id, reference) do update set
            name = excluded.name, barcode = excluded.barcode, unit = excluded.unit,
            unit_price = excluded.unit_price, cost_price = excluded.cost_price, tax_rate = excluded.tax_rate,
@@ -324,7 +329,7 @@ export async function importProducts(
            stock_quantity = excluded.stock_quantity, stock_threshold = excluded.stock_threshold,
            updated_at = now()
          returning id, (xmax = 0) as inserted`,
-        arrays,
+        [JSON.stringify(records)],
       );
       for (const row of rows) {
         result.ids.push(row.id);

@@ -1,0 +1,70 @@
+import { createTestDatabase, factories, type TestDatabase, testRedisPrefix } from '@comptoir/testing';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { inject } from 'vitest';
+import { buildServer } from '../src/server.ts';
+
+export interface TestApi {
+  baseUrl: string;
+  db: TestDatabase;
+  make: ReturnType<typeof factories>;
+  logs: object[];
+  /** fetch relative to the server, with JSON helpers. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface TestApiOptions {
+  rateLimitPerMinute?: number;
+  /** A Redis URL to use instead of the test Redis (e.g. one that does not answer). */
+  redisUrl?: string;
+}
+
+/** Boots the real API on an ephemeral port, on a fresh database, and talks HTTP to it. */
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const db = await createTestDatabase();
+  const redis = new Redis(options.redisUrl ?? inject('redisUrl'), {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    ...(options.redisUrl ? { retryStrategy: () => 1000 } : {}),
+  });
+  redis.on('error', () => {});
+  if (!options.redisUrl) await new Promise((resolve) => redis.once('ready', resolve));
+  const logs: object[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line) as object) });
+  const { app } = await buildServer({
+    orm: db.orm,
+    redis,
+    rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
+    publicBaseUrl: 'http://127.0.0.1',
+    logger,
+    redisKeyPrefix: testRedisPrefix(),
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    baseUrl,
+    db,
+    make: factories(db.orm),
+    logs,
+    request(path, init = {}) {
+      const { json, ...rest } = init;
+      const headers = new Headers(rest.headers);
+      if (json !== undefined) headers.set('content-type', 'application/json');
+      return fetch(`${baseUrl}${path}`, {
+        ...rest,
+        headers,
+        ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+      });
+    },
+    async close() {
+      await app.close();
+      redis.disconnect();
+      await db.drop();
+    },
+  };
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

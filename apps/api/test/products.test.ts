@@ -1,0 +1,277 @@
+import { createComptoirClient } from '@comptoir/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestApi, type TestApi } from './harness.ts';
+
+interface ProductBody {
+  id: string;
+  name: string;
+  stockState: string;
+  stockQuantity: number | null;
+  supplierId: string | null;
+}
+interface ListBody {
+  data: ProductBody[];
+  pagination: { total: number; limit: number; offset: number };
+}
+
+let api: TestApi;
+let headers: Record<string, string>;
+let key: string;
+let workspaceId: string;
+const ids: Record<string, string> = {};
+let supplierId: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const workspace = await api.make.workspace('Products');
+  workspaceId = workspace.id;
+  key = (await api.make.key(workspaceId, ['read:products', 'write:products'])).key;
+  headers = bearer(key);
+  supplierId = (await api.make.company(workspaceId, 'Fournisseur Général')).id;
+  const make = (name: string, input: Record<string, unknown>) =>
+    api.make.product(workspaceId, { name, ...input }).then((product) => {
+      ids[name] = product.id;
+    });
+  await make('Crème brûlée', {
+    reference: 'CB-001',
+    barcode: '3760001',
+    trackStock: true,
+    stockQuantity: 50,
+    stockThreshold: 10,
+  });
+  await make('Société chocolate', {
+    reference: 'SOC-9',
+    trackStock: true,
+    stockQuantity: 5,
+    stockThreshold: 10,
+  });
+  await make('Empty shelf', { reference: 'EMP_1', trackStock: true, stockQuantity: 0, stockThreshold: 2 });
+  await make('Service hour', { trackStock: false, supplierId });
+  await make('At threshold', { trackStock: true, stockQuantity: 10, stockThreshold: 10 });
+  await make('No threshold', { trackStock: true, stockQuantity: 1, supplierId });
+  // Another workspace's product with a matching name must never show.
+  const other = await api.make.workspace('Other');
+  ids.foreign = (await api.make.product(other.id, { name: 'Crème foreign', reference: 'CB-001' })).id;
+});
+afterAll(() => api.close());
+
+const list = async (query = '') => {
+  const response = await api.request(`/api/v1/products${query}`, { headers });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ListBody;
+};
+
+describe('GET /products', () => {
+  it('lists the workspace’s products by name with pagination', async () => {
+    const body = await list();
+    expect(body.pagination).toEqual({ total: 6, limit: 20, offset: 0 });
+    expect(body.data.map((product) => product.name)).toEqual([
+      'At threshold',
+      'Crème brûlée',
+      'Empty shelf',
+      'No threshold',
+      'Service hour',
+      'Société chocolate',
+    ]);
+  });
+
+  it('returns every field of the Product shape', async () => {
+    const body = await list('?q=CB-001');
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]).toEqual({
+      id: ids['Crème brûlée'],
+      name: 'Crème brûlée',
+      reference: 'CB-001',
+      barcode: '3760001',
+      unit: null,
+      unitPrice: 0,
+      costPrice: 0,
+      taxRate: 0,
+      supplierId: null,
+      trackStock: true,
+      stockQuantity: 50,
+      stockThreshold: 10,
+      stockState: 'ok',
+      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
+  });
+
+  it('derives stockState per the rulings', async () => {
+    const states = Object.fromEntries(
+      (await list()).data.map((product) => [product.name, product.stockState]),
+    );
+    expect(states).toEqual({
+      'Crème brûlée': 'ok',
+      'Société chocolate': 'low',
+      'Empty shelf': 'out',
+      'Service hour': 'untracked',
+      'At threshold': 'low',
+      'No threshold': 'ok',
+    });
+    const untracked = (await list('?trackStock=false')).data[0];
+    expect(untracked?.stockQuantity).toBeNull();
+  });
+
+  it('pages with limit and offset', async () => {
+    const first = await list('?limit=2&offset=0');
+    const second = await list('?limit=2&offset=2');
+    expect(first.data.map((product) => product.name)).toEqual(['At threshold', 'Crème brûlée']);
+    expect(second.data.map((product) => product.name)).toEqual(['Empty shelf', 'No threshold']);
+    expect(second.pagination).toEqual({ total: 6, limit: 2, offset: 2 });
+    const beyond = await list('?offset=50');
+    expect(beyond.data).toEqual([]);
+    expect(beyond.pagination.total).toBe(6);
+  });
+
+  it.each([
+    ['?limit=1', 1],
+    ['?limit=100', 100],
+    ['?offset=0', 20],
+  ])('accepts the bound %s', async (query, limit) => {
+    expect((await list(query)).pagination.limit).toBe(limit);
+  });
+
+  it.each([
+    ['?limit=0', 'limit'],
+    ['?limit=101', 'limit'],
+    ['?limit=2.5', 'limit'],
+    ['?limit=abc', 'limit'],
+    ['?offset=-1', 'offset'],
+    ['?trackStock=yes', 'trackStock'],
+  ])('answers 400 invalid_request for %s naming the parameter', async (query, parameter) => {
+    const response = await api.request(`/api/v1/products${query}`, { headers });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; details: { path: string }[] } };
+    expect(body.error.code).toBe('invalid_request');
+    expect(body.error.details.map((detail) => detail.path)).toContain(parameter);
+  });
+
+  it('filters by trackStock', async () => {
+    expect((await list('?trackStock=true')).data.map((product) => product.name)).not.toContain(
+      'Service hour',
+    );
+    expect((await list('?trackStock=false')).data.map((product) => product.name)).toEqual(['Service hour']);
+  });
+
+  it('filters by supplierId', async () => {
+    const body = await list(`?supplierId=${supplierId}`);
+    expect(body.data.map((product) => product.name)).toEqual(['No threshold', 'Service hour']);
+    expect(body.data.every((product) => product.supplierId === supplierId)).toBe(true);
+    expect((await list('?supplierId=cmp_unknown')).data).toEqual([]);
+  });
+
+  it.each([
+    ['societe', ['Société chocolate']],
+    ['CRÈME', ['Crème brûlée']],
+    ['creme brulee', ['Crème brûlée']],
+    ['ul', ['Crème brûlée']],
+    ['soc-9', ['Société chocolate']],
+    ['376000', ['Crème brûlée']],
+    ['EMP_', ['Empty shelf']],
+    ['%', []],
+    ['_', ['Empty shelf']],
+    ['xyz-nothing', []],
+  ])(
+    'q=%s finds a case- and accent-insensitive substring of name, reference or barcode',
+    async (q, names) => {
+      const body = await list(`?q=${encodeURIComponent(q)}`);
+      expect(body.data.map((product) => product.name)).toEqual(names);
+      expect(body.pagination.total).toBe(names.length);
+    },
+  );
+
+  it('combines filters', async () => {
+    const body = await list(`?trackStock=true&supplierId=${supplierId}&q=threshold`);
+    expect(body.data.map((product) => product.name)).toEqual(['No threshold']);
+  });
+});
+
+describe('GET /products/{id}', () => {
+  it('returns one product in a data envelope', async () => {
+    const response = await api.request(`/api/v1/products/${ids['Empty shelf']}`, { headers });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: ProductBody };
+    expect(body.data).toMatchObject({ id: ids['Empty shelf'], stockState: 'out', stockQuantity: 0 });
+  });
+
+  it.each([
+    ['an unknown id', 'prd_00000000000000000000000000'],
+    ['a malformed id', 'not-an-id'],
+    ['an id of another type', 'cmp_00000000000000000000000000'],
+  ])('answers 404 not_found for %s', async (_label, id) => {
+    const response = await api.request(`/api/v1/products/${id}`, { headers });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  });
+
+  it('answers 404 for another workspace’s product, as if it did not exist', async () => {
+    const response = await api.request(`/api/v1/products/${ids.foreign}`, { headers });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Product not found' } });
+  });
+
+  it('does not decode path parameters into another id (trpc-to-openapi passes them raw)', async () => {
+    const encoded = ids['Empty shelf']?.replace('_', '%5F');
+    const response = await api.request(`/api/v1/products/${encoded}`, { headers });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('tRPC and REST answer the same procedure', () => {
+  it('products.list and GET /products return identical data', async () => {
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: key });
+    const viaTrpc = await client.products.list.query({ limit: 3, q: 'e' });
+    const viaRest = await list('?limit=3&q=e');
+    expect(viaTrpc).toEqual(viaRest);
+  });
+
+  it('products.get and GET /products/{id} return identical data', async () => {
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: key });
+    const id = ids['Crème brûlée'] as string;
+    const viaTrpc = await client.products.get.query({ id });
+    const response = await api.request(`/api/v1/products/${id}`, { headers });
+    expect(viaTrpc).toEqual(await response.json());
+  });
+});
+
+describe('internal product writes (tRPC only)', () => {
+  it('creates and updates a product; neither has a REST path', async () => {
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: key });
+    const created = await client.products.create.mutate({
+      name: 'Internal',
+      trackStock: true,
+      stockQuantity: 3,
+    });
+    expect(created.data).toMatchObject({ name: 'Internal', stockQuantity: 3, stockState: 'ok' });
+    const updated = await client.products.update.mutate({
+      id: created.data.id,
+      patch: { stockThreshold: 5 },
+    });
+    expect(updated.data.stockState).toBe('low');
+    const viaRest = await api.request('/api/v1/products', { method: 'POST', headers, json: { name: 'x' } });
+    expect(viaRest.status).toBe(404);
+  });
+
+  it('does not coerce body values: a string where a number belongs is invalid_body', async () => {
+    const response = await api.request('/trpc/products.create', {
+      method: 'POST',
+      headers,
+      json: { name: 'Coerced?', unitPrice: '12' },
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as {
+      error: { data: { error: { code: string; details: { path: string }[] } } };
+    };
+    expect(body.error.data.error.code).toBe('invalid_body');
+    expect(body.error.data.error.details[0]?.path).toBe('unitPrice');
+  });
+
+  it('refuses a supplier that is not a company of the workspace', async () => {
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: key });
+    await expect(
+      client.products.create.mutate({ name: 'x', supplierId: 'cmp_00000000000000000000000000' }),
+    ).rejects.toMatchObject({
+      data: { httpStatus: 404, error: { code: 'company_not_found' } },
+    });
+  });
+});

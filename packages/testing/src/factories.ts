@@ -1,0 +1,43 @@
+import {
+  type CreatedKey,
+  createCompanyRecord,
+  createKey,
+  createProduct,
+  createWorkspace,
+  type KeyCreate,
+  type ProductCreate,
+  type ProductView,
+  type Scope,
+  scopes,
+  type WorkspaceView,
+} from '@comptoir/core';
+import type { MikroORM } from '@comptoir/db';
+
+/** Records made through the domain's own use cases, never by hand-written inserts. */
+export function factories(orm: MikroORM) {
+  const em = () => orm.em.fork();
+  let sequence = 0;
+  return {
+    workspace: (
+      name = `Workspace ${++sequence}`,
+      negativeStock: 'block' | 'allow' = 'block',
+    ): Promise<WorkspaceView> => createWorkspace(em(), { name, negativeStock }),
+    key: (
+      workspaceId: string,
+      keyScopes: readonly Scope[] = scopes,
+      extra: Partial<KeyCreate> = {},
+    ): Promise<CreatedKey> => createKey(em(), { workspaceId, scopes: [...keyScopes], ...extra }),
+    product: (workspaceId: string, input: Partial<ProductCreate> = {}): Promise<ProductView> =>
+      createProduct(em(), workspaceId, { name: `Product ${++sequence}`, ...input }),
+    company: (workspaceId: string, name = `Company ${++sequence}`) =>
+      createCompanyRecord(em(), workspaceId, { name }),
+  };
+}
+
+/** A workspace with a key holding every scope: the usual start of an HTTP test. */
+export async function workspaceWithKey(orm: MikroORM, keyScopes: readonly Scope[] = scopes) {
+  const make = factories(orm);
+  const workspace = await make.workspace();
+  const key = await make.key(workspace.id, keyScopes);
+  return { workspace, key, authorization: `Bearer ${key.key}` };
+}

@@ -1,0 +1,3 @@
+export { createTestDatabase, type TestDatabase, testRedisPrefix } from './database.ts';
+export { factories, workspaceWithKey } from './factories.ts';
+export { repoRoot, resolveTestServices } from './services.ts';
