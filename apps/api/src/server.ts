@@ -78,7 +78,8 @@ export async function buildServer(
   const deps = { orm: options.orm, rateLimiter };
 
   // An empty body is a valid "no input" (POST /quotes/{id}/send); anything else must be JSON.
-  app.removeContentTypeParser('application/json');
+  // JSON is the only body the API reads: anything else is refused with 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
@@ -146,6 +147,8 @@ export async function buildServer(
   app.route({
     method: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
     url: `${restBasePath}/*`,
+    // trpc-to-openapi answers HEAD with 204 before authentication: HEAD is not served.
+    exposeHeadRoute: false,
     handler: async (request, reply) => {
       const result = await handleRest(
         {
