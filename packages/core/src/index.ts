@@ -5,3 +5,4 @@ export * from './keys/index.ts';
 export * from './lists/index.ts';
 export * from './products/index.ts';
 export * from './workspaces/index.ts';
+export * from './demo/index.ts';

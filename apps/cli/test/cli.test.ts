@@ -1,0 +1,206 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { authenticate } from '@comptoir/core';
+import { createTestDatabase, repoRoot, type TestDatabase } from '@comptoir/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let db: TestDatabase;
+const scratch = mkdtempSync(join(tmpdir(), 'comptoir-cli-'));
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db.drop());
+
+function cli(args: string[], databaseUrl = db.url) {
+  const result = spawnSync(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+  });
+  const lines = result.stdout.trim().split('\n');
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, last: lines[lines.length - 1] ?? '' };
+}
+
+function json(args: string[]) {
+  const result = cli([...args, '--json']);
+  expect(result.stderr).toBe('');
+  expect(result.status).toBe(0);
+  return JSON.parse(result.last) as Record<string, unknown>;
+}
+
+function fails(args: string[], message: RegExp) {
+  const result = cli([...args, '--json']);
+  expect(result.status).not.toBe(0);
+  expect(result.stderr).toMatch(message);
+  return result;
+}
+
+describe('migrate', () => {
+  it('applies every migration to an empty database, then has nothing to do', async () => {
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    const name = `${db.name}_empty`;
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = db.url.replace(/\/[^/]+$/, `/${name}`);
+    try {
+      const first = cli(['migrate', '--json'], url);
+      expect(first.status).toBe(0);
+      expect(JSON.parse(first.last)).toEqual({ applied: ['Migration20261121000000_foundation'] });
+      expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
+    } finally {
+      const cleanup = new pg.Client({ connectionString: db.url });
+      await cleanup.connect();
+      await cleanup.query(`drop database "${name}" with (force)`);
+      await cleanup.end();
+    }
+  });
+
+  it('says what is missing when DATABASE_URL is not set', () => {
+    const result = spawnSync(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, 'migrate'], {
+      env: { ...process.env, DATABASE_URL: '' },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/DATABASE_URL is not set/);
+  });
+});
+
+describe('workspace and keys', () => {
+  let workspaceId: string;
+
+  it('creates a workspace', () => {
+    const created = json(['workspace', 'create', '--name', 'Boulangerie', '--negative-stock', 'allow']);
+    expect(created).toEqual({ id: expect.stringMatching(/^wsp_/), name: 'Boulangerie', negativeStock: 'allow' });
+    workspaceId = created.id as string;
+    expect(json(['workspace', 'create', '--name', 'Default']).negativeStock).toBe('block');
+  });
+
+  it('refuses a bad policy and a missing name', () => {
+    fails(['workspace', 'create', '--name', 'X', '--negative-stock', 'maybe'], /--negative-stock must be one of/);
+    fails(['workspace', 'create'], /--name is required/);
+  });
+
+  it('creates a key that authenticates, lists it without the secret, and revokes it', async () => {
+    const created = json([
+      'key', 'create', '--workspace', workspaceId, '--scopes', 'read:products,write:products',
+      '--expires-at', '2099-01-01T00:00:00Z', '--rate-limit', '120', '--name', 'till',
+    ]);
+    expect(created).toEqual({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^svc_live_[0-9A-Za-z]{38}$/),
+      scopes: ['read:products', 'write:products'],
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    });
+    const principal = await authenticate(db.orm.em.fork(), `Bearer ${created.key}`);
+    expect(principal).toMatchObject({ workspaceId, rateLimitPerMinute: 120 });
+
+    const listing = cli(['key', 'list', '--workspace', workspaceId, '--json']);
+    expect(listing.stdout).not.toContain(created.key as string);
+    const { keys } = JSON.parse(listing.last) as { keys: { id: string; hint: string; revokedAt: null }[] };
+    expect(keys[0]).toMatchObject({ id: created.id, hint: `svc_live_…${(created.key as string).slice(-4)}`, revokedAt: null });
+    const human = cli(['key', 'list', '--workspace', workspaceId]);
+    expect(human.stdout).not.toContain(created.key as string);
+
+    const revoked = json(['key', 'revoke', created.id as string]);
+    expect(revoked).toEqual({ id: created.id, revokedAt: expect.any(String) });
+    await expect(authenticate(db.orm.em.fork(), `Bearer ${created.key}`)).rejects.toMatchObject({ code: 'revoked_key' });
+  });
+
+  it('refuses unknown scopes, bad dates and unknown keys clearly', () => {
+    fails(['key', 'create', '--workspace', workspaceId, '--scopes', 'read:everything'], /unknown scope\(s\): read:everything/);
+    fails(['key', 'create', '--workspace', workspaceId, '--scopes', 'read:products', '--expires-at', 'soon'], /ISO 8601/);
+    fails(['key', 'create', '--workspace', 'wsp_missing', '--scopes', 'read:products'], /Workspace not found/);
+    fails(['key', 'revoke', 'key_missing'], /API key not found/);
+  });
+});
+
+describe('product import', () => {
+  let workspaceId: string;
+  let supplierId: string;
+
+  beforeAll(async () => {
+    workspaceId = json(['workspace', 'create', '--name', 'Import']).id as string;
+    const em = db.orm.em.fork();
+    const { createCompanyRecord } = await import('@comptoir/core');
+    supplierId = (await createCompanyRecord(em, workspaceId, { name: 'Supplier' })).id;
+  });
+
+  const write = (name: string, content: unknown) => {
+    const file = join(scratch, name);
+    writeFileSync(file, JSON.stringify(content));
+    return file;
+  };
+
+  it('creates products, then updates them by reference, and marks the supplier', async () => {
+    const file = write('products.json', [
+      { name: 'Farine T65', reference: 'FAR-65', unitPrice: 1.2, trackStock: true, stockQuantity: 40, stockThreshold: 10, supplierId },
+      { name: 'Levain', reference: 'LEV-1', trackStock: false },
+      { name: 'Sans référence', unitPrice: 3 },
+    ]);
+    const first = json(['product', 'import', '--workspace', workspaceId, '--file', file]);
+    expect(first).toMatchObject({ created: 3, updated: 0 });
+    expect(first.ids).toHaveLength(3);
+
+    const again = write('again.json', [{ name: 'Farine T65 bio', reference: 'FAR-65', unitPrice: 1.5, trackStock: true, stockQuantity: 35 }]);
+    const second = json(['product', 'import', '--workspace', workspaceId, '--file', again]);
+    expect(second).toEqual({ created: 0, updated: 1, ids: [(first.ids as string[])[0]] });
+
+    const rows = await db.orm.em
+      .fork()
+      .execute<{ name: string; unit_price: string; stock_quantity: string }[]>(
+        "select name, unit_price, stock_quantity from products where reference = 'FAR-65'",
+      );
+    expect(rows).toEqual([{ name: 'Farine T65 bio', unit_price: '1.5000', stock_quantity: '35.0000' }]);
+    const [supplier] = await db.orm.em.fork().execute<{ is_supplier: boolean }[]>(
+      'select is_supplier from companies where id = ?',
+      [supplierId],
+    );
+    expect(supplier?.is_supplier).toBe(true);
+  });
+
+  it('writes nothing when one item is invalid, and names it', async () => {
+    const before = await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from products');
+    const file = write('bad.json', [{ name: 'Fine', reference: 'OK-1' }, { name: '', unitPrice: -1 }]);
+    const result = fails(['product', 'import', '--workspace', workspaceId, '--file', file], /problem\(s\) in the import file/);
+    expect(result.stderr).toMatch(/1\.name/);
+    expect(result.stderr).toMatch(/1\.unitPrice/);
+    const after = await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from products');
+    expect(after).toEqual(before);
+  });
+
+  it('refuses a supplier that is not a company of the workspace', () => {
+    const file = write('supplier.json', [{ name: 'X', supplierId: 'cmp_00000000000000000000000000' }]);
+    fails(['product', 'import', '--workspace', workspaceId, '--file', file], /company_not_found/);
+  });
+
+  it('refuses a file that is not a JSON array', () => {
+    fails(['product', 'import', '--workspace', workspaceId, '--file', write('object.json', { name: 'x' })], /JSON array/);
+    fails(['product', 'import', '--workspace', workspaceId, '--file', join(scratch, 'missing.json')], /cannot read/);
+  });
+});
+
+describe('seed', () => {
+  it('is idempotent: one demo workspace, its products, and a fresh all-scope key each time', async () => {
+    const first = json(['seed']);
+    const second = json(['seed']);
+    expect(second.workspaceId).toBe(first.workspaceId);
+    expect(second.products).toBe(4);
+    await expect(authenticate(db.orm.em.fork(), `Bearer ${first.key}`)).rejects.toMatchObject({ code: 'revoked_key' });
+    const principal = await authenticate(db.orm.em.fork(), `Bearer ${second.key}`);
+    expect(principal.scopes.size).toBe(10);
+    const states = await db.orm.em
+      .fork()
+      .execute<{ count: string }[]>('select count(*) from products where workspace_id = ?', [first.workspaceId]);
+    expect(states[0]?.count).toBe('4');
+  });
+});
+
+describe('usage', () => {
+  it('rejects an unknown command with the usage text', () => {
+    fails(['frobnicate'], /unknown command: frobnicate/);
+  });
+});

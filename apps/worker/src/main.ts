@@ -1,0 +1,76 @@
+import { createServer } from 'node:http';
+import { readWorkerConfig } from '@comptoir/config';
+import { outboxBacklog } from '@comptoir/core';
+import { createOrm } from '@comptoir/db';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+
+/**
+ * The worker process. For now it watches the outbox (how many events wait for delivery and
+ * for how long) and exposes it to operators; the relay and the webhook delivery workers
+ * (issue #5) run here.
+ */
+const config = readWorkerConfig();
+const logger = pino({ level: config.logging.level, base: { service: 'worker' } });
+const orm = await createOrm({ databaseUrl: config.database.url, poolSize: 2 });
+const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null });
+redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+
+const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+const unpublished = new Gauge({
+  name: 'outbox_unpublished_events',
+  help: 'Events recorded but not yet published.',
+  registers: [registry],
+});
+const lag = new Gauge({
+  name: 'outbox_lag_seconds',
+  help: 'Age of the oldest unpublished event.',
+  registers: [registry],
+});
+
+let lastCheckOk = false;
+async function checkOutbox() {
+  try {
+    const backlog = await outboxBacklog(orm.em.fork());
+    unpublished.set(backlog.unpublished);
+    lag.set(backlog.oldestAgeSeconds);
+    lastCheckOk = true;
+  } catch (error) {
+    lastCheckOk = false;
+    logger.error({ err: error }, 'could not read the outbox backlog');
+  }
+}
+await checkOutbox();
+const timer = setInterval(() => void checkOutbox(), 5000);
+
+const server = createServer(async (request, response) => {
+  if (request.url === '/healthz') {
+    response.writeHead(lastCheckOk ? 200 : 503, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ status: lastCheckOk ? 'ok' : 'degraded' }));
+  } else if (request.url === '/metrics') {
+    response.writeHead(200, { 'content-type': registry.contentType });
+    response.end(await registry.metrics());
+  } else {
+    response.writeHead(404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }));
+  }
+});
+server.listen(config.http.port, config.http.host, () =>
+  logger.info({ port: config.http.port }, 'worker running: outbox watch on; /healthz and /metrics served'),
+);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  clearInterval(timer);
+  server.close();
+  await orm.close();
+  redis.disconnect();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
