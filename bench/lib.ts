@@ -1,0 +1,178 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+/** The repository root, with a trailing slash. */
+export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+export const benchDir = fileURLToPath(new URL('./', import.meta.url));
+
+/**
+ * Reads `--name=value` from argv, else the environment variable `NAME` (dashes become
+ * underscores). The servers take their settings from either, so they can be started by hand.
+ */
+export function readSetting(name: string): string | undefined {
+  const { values } = parseArgs({ args: process.argv.slice(2), strict: false, allowPositionals: true });
+  const fromArgv = values[name];
+  if (typeof fromArgv === 'string' && fromArgv !== '') return fromArgv;
+  const fromEnv = process.env[name.toUpperCase().replaceAll('-', '_')];
+  return fromEnv === '' ? undefined : fromEnv;
+}
+
+export function requireSetting(name: string): string {
+  const value = readSetting(name);
+  if (value === undefined) {
+    console.error(`missing --${name}=… (or ${name.toUpperCase().replaceAll('-', '_')})`);
+    process.exit(2);
+  }
+  return value;
+}
+
+/** The line a server prints on stdout once it listens; the parent waits for it. */
+export function announceListening(port: number): void {
+  process.stdout.write(`${JSON.stringify({ listening: port })}\n`);
+}
+
+/** MikroORM's em.execute takes `?` placeholders; pg takes `$1, $2, …`. */
+export function toPgPlaceholders(sql: string): string {
+  let index = 0;
+  return sql.replace(/\?/g, () => `$${++index}`);
+}
+
+export interface ChildServer {
+  name: string;
+  port: number;
+  process: ChildProcess;
+  /** SIGTERM, then wait for the exit (a --cpu-prof child writes its profile on exit). */
+  stop(): Promise<void>;
+}
+
+/** Starts `node <script>` in its own process and resolves with the port it announces. */
+export function startServer(
+  name: string,
+  script: string,
+  options: { env: Record<string, string>; nodeFlags?: string[]; timeoutMs?: number },
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), script], {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) =>
+    process.stderr.write(`[${name}] ${line}\n`),
+  );
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start listening within ${options.timeoutMs ?? 30_000} ms`));
+    }, options.timeoutMs ?? 30_000);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited before listening (code ${code}, signal ${signal})`));
+    });
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+      let port: unknown;
+      try {
+        port = (JSON.parse(line) as { listening?: unknown }).listening;
+      } catch {
+        port = undefined;
+      }
+      if (typeof port !== 'number') {
+        process.stdout.write(`[${name}] ${line}\n`);
+        return;
+      }
+      clearTimeout(timer);
+      resolve({
+        name,
+        port,
+        process: child,
+        async stop() {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          child.kill('SIGTERM');
+          const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(killer);
+        },
+      });
+    });
+  });
+}
+
+/** Stops the server on SIGTERM/SIGINT with `close`, then exits 0 (so --cpu-prof is written). */
+export function exitOnSignal(close: () => Promise<void>): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+export interface CpuSnapshot {
+  server: number;
+  postgres: number;
+  redis: number;
+  loadGenerator: number;
+}
+
+/**
+ * CPU time (ms) used so far by the server under test, by the PostgreSQL backends connected to
+ * `database`, by redis-server (shared with anything else using it), and by this process (the
+ * load generator). Linux only (/proc); zeros elsewhere.
+ */
+export function cpuSnapshot(serverPid: number | undefined, database: string): CpuSnapshot {
+  const snapshot: CpuSnapshot = {
+    server: serverPid === undefined ? 0 : processCpuMs(serverPid),
+    postgres: 0,
+    redis: 0,
+    loadGenerator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+  };
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return snapshot;
+  }
+  for (const pid of pids) {
+    let command: string;
+    try {
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    } catch {
+      continue;
+    }
+    if (command.startsWith('postgres:') && command.includes(` ${database} `)) {
+      snapshot.postgres += processCpuMs(Number(pid));
+    } else if (command.startsWith('redis-server')) {
+      snapshot.redis += processCpuMs(Number(pid));
+    }
+  }
+  return snapshot;
+}

@@ -1,0 +1,410 @@
+/**
+ * Load benchmark of GET /api/v1/products: the real API (Fastify + tRPC + trpc-to-openapi +
+ * MikroORM + Redis rate limit) against a bare Fastify + pg server running the same SQL.
+ * `pnpm bench`; not part of the tests. See docs/benchmarks.md.
+ *
+ * Environment:
+ *   DATABASE_URL / REDIS_URL  services to use (else local standard ports, else embedded ones)
+ *   BENCH_DURATION            seconds of each measured run (default 10)
+ *   BENCH_WARMUP              seconds of the warm-up before each run (default 3)
+ *   BENCH_CONNECTIONS         concurrent connections (default 50; the targets assume 50)
+ *   BENCH_LADDER=1            also measure the decomposition servers (serve-ladder.ts)
+ *   BENCH_PROFILE=1           afterwards, profile the API (--cpu-prof) under load and summarise
+ */
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  createCompanyRecord,
+  createKey,
+  createWorkspace,
+  importProducts,
+  productListFilter,
+} from '@comptoir/core';
+import { createOrm, migrate } from '@comptoir/db';
+import { ensureDatabase, resolvePostgres, resolveRedis } from '@comptoir/local-services';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  benchDir,
+  type ChildServer,
+  type CpuSnapshot,
+  cpuSnapshot,
+  repoRoot,
+  startServer,
+  toPgPlaceholders,
+} from './lib.ts';
+import { type ProfileSummary, printSummary, summariseProfile } from './profile-summary.ts';
+import { catalogue, searchTerm, supplierNames } from './seed.ts';
+
+const productCount = 100_000;
+const importChunk = 10_000;
+const databaseName = 'comptoir_bench';
+const numberSetting = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const durationSeconds = numberSetting('BENCH_DURATION', 10);
+const warmupSeconds = numberSetting('BENCH_WARMUP', 3);
+const connections = numberSetting('BENCH_CONNECTIONS', 50);
+const withLadder = process.env.BENCH_LADDER === '1';
+const withProfile = process.env.BENCH_PROFILE === '1';
+const targets = { minThroughputRatio: 0.5, maxP99Ms: 50 };
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+const startLoad = os.loadavg().map((value) => Math.round(value * 100) / 100);
+const resultsDir = join(benchDir, 'results');
+
+// 1. Services, as the tests find them, with a database of our own.
+const postgres = await resolvePostgres({
+  explicitUrl: process.env.DATABASE_URL || undefined,
+  tryLocal: true,
+  dataDir: `${repoRoot}.data/postgres-bench`,
+  port: 54349,
+  log,
+});
+const redisService = await resolveRedis({ explicitUrl: process.env.REDIS_URL || undefined, port: 6393, log });
+log(`PostgreSQL: ${postgres.source}; Redis: ${redisService.source}`);
+
+const admin = new pg.Client({ connectionString: postgres.url });
+await admin.connect();
+await admin.query(`drop database if exists "${databaseName}" with (force)`);
+await admin.query(`create database "${databaseName}"`);
+const serverVersion = (await admin.query<{ server_version: string }>('show server_version')).rows[0]
+  ?.server_version;
+await admin.end();
+const databaseUrl = await ensureDatabase(postgres.url, databaseName);
+
+const orm = await createOrm({ databaseUrl, poolSize: 4 });
+await migrate(orm);
+
+// 2. One workspace, 100,000 products, a read key whose limit never triggers.
+const seedStarted = performance.now();
+const workspace = await createWorkspace(orm.em.fork(), { name: 'Épicerie du Banc d’Essai' });
+const supplierIds: string[] = [];
+for (const name of supplierNames) {
+  const company = await createCompanyRecord(orm.em.fork(), workspace.id, { name, isSupplier: true });
+  supplierIds.push(company.id);
+}
+for (let start = 0; start < productCount; start += importChunk) {
+  await importProducts(orm.em.fork(), workspace.id, catalogue(start, importChunk, supplierIds));
+}
+const { key } = await createKey(orm.em.fork(), {
+  workspaceId: workspace.id,
+  name: 'bench',
+  scopes: ['read:products'],
+  rateLimitPerMinute: 1_000_000_000,
+});
+const benchDb = new pg.Client({ connectionString: databaseUrl });
+await benchDb.connect();
+await benchDb.query('vacuum analyze');
+const { where, params } = productListFilter(workspace.id, { q: searchTerm });
+const searchMatches = Number(
+  (
+    await benchDb.query<{ n: string }>(
+      toPgPlaceholders(`select count(*) as n from products where ${where}`),
+      params,
+    )
+  ).rows[0]?.n,
+);
+await benchDb.end();
+await orm.close();
+log(
+  `seeded ${productCount} products in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; q=${JSON.stringify(searchTerm)} matches ${searchMatches}`,
+);
+
+// 3. Each server in its own process, so the load generator does not share its event loop.
+const redisKeyPrefix = `comptoir-bench:${process.pid}`;
+const childEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisService.url,
+  WORKSPACE_ID: workspace.id,
+  REDIS_KEY_PREFIX: redisKeyPrefix,
+  PORT: '0',
+};
+const authorization = `Bearer ${key}`;
+
+interface Target {
+  name: string;
+  script: string;
+  prefix: string;
+  headers: Record<string, string>;
+  env?: Record<string, string>;
+  server?: ChildServer;
+}
+
+const targetList: Target[] = [
+  { name: 'bare', script: 'serve-bare.ts', prefix: '', headers: {} },
+  { name: 'REST', script: 'serve-api.ts', prefix: '/api/v1', headers: { authorization } },
+];
+if (withLadder) {
+  const rungs: [string, string][] = [
+    ['orm', ''],
+    ['orm+auth', 'auth'],
+    ['orm+auth+rl', 'auth,rl'],
+    ['orm+auth+rl+zod', 'auth,rl,zod'],
+  ];
+  // Between bare and REST in the table, in the order layers are added.
+  targetList.splice(
+    1,
+    0,
+    ...rungs.map(([name, layers]) => ({
+      name,
+      script: 'serve-ladder.ts',
+      prefix: '',
+      headers: { authorization },
+      env: { LAYERS: layers },
+    })),
+  );
+}
+
+const scenarios = [
+  { name: 'list', path: '/products?limit=20' },
+  { name: 'search', path: `/products?limit=20&q=${encodeURIComponent(searchTerm)}` },
+];
+
+interface RunResult {
+  scenario: string;
+  target: string;
+  path: string;
+  requestsPerSecond: number;
+  requestsTotal: number;
+  latencyMs: { p50: number; p90: number; p99: number; mean: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** CPU time per request of each process during the measured run (see cpuSnapshot). */
+  cpuMsPerRequest: CpuSnapshot;
+  /** 1-minute load average at the end of the run: other work on the machine shows here. */
+  loadAverage: number;
+}
+
+async function load(url: string, headers: Record<string, string>, seconds: number) {
+  return autocannon({ url, connections, duration: seconds, headers, timeout: 10 });
+}
+
+async function measure(target: Target, scenario: (typeof scenarios)[number]): Promise<RunResult> {
+  const url = `http://127.0.0.1:${target.server?.port}${target.prefix}${scenario.path}`;
+  await load(url, target.headers, warmupSeconds);
+  const before = cpuSnapshot(target.server?.process.pid, databaseName);
+  const result = await load(url, target.headers, durationSeconds);
+  const after = cpuSnapshot(target.server?.process.pid, databaseName);
+  const perRequest = (key: keyof CpuSnapshot) =>
+    Math.round(((after[key] - before[key]) / Math.max(1, result.requests.total)) * 1000) / 1000;
+  return {
+    scenario: scenario.name,
+    target: target.name,
+    path: `${target.prefix}${scenario.path}`,
+    requestsPerSecond: Math.round(result.requests.average),
+    requestsTotal: result.requests.total,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      mean: Math.round(result.latency.average * 100) / 100,
+      max: result.latency.max,
+    },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    cpuMsPerRequest: {
+      server: perRequest('server'),
+      postgres: perRequest('postgres'),
+      redis: perRequest('redis'),
+      loadGenerator: perRequest('loadGenerator'),
+    },
+    loadAverage: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+  };
+}
+
+const results: RunResult[] = [];
+let profileSummary: ProfileSummary | undefined;
+const consistency: { scenario: string; target: string; identical: boolean; total: number }[] = [];
+try {
+  for (const target of targetList) {
+    target.server = await startServer(target.name, join(benchDir, target.script), {
+      env: { ...childEnv, ...target.env },
+    });
+  }
+  log(`servers: ${targetList.map((t) => `${t.name} on :${t.server?.port}`).join(', ')}`);
+
+  // Every target must answer the same body, or the comparison means nothing.
+  for (const scenario of scenarios) {
+    let reference: unknown;
+    for (const target of targetList) {
+      const response = await fetch(
+        `http://127.0.0.1:${target.server?.port}${target.prefix}${scenario.path}`,
+        {
+          headers: target.headers,
+        },
+      );
+      const body = (await response.json()) as { pagination?: { total?: number } };
+      if (response.status !== 200)
+        throw new Error(`${target.name} ${scenario.name}: HTTP ${response.status}`);
+      reference ??= body;
+      const identical = isDeepStrictEqual(body, reference);
+      consistency.push({
+        scenario: scenario.name,
+        target: target.name,
+        identical,
+        total: body.pagination?.total ?? -1,
+      });
+      if (!identical) log(`WARNING: ${target.name} answers ${scenario.name} differently from bare`);
+    }
+  }
+
+  log(
+    `load: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s measured per run, ` +
+      `${scenarios.length * targetList.length} runs`,
+  );
+  for (const scenario of scenarios) {
+    for (const target of targetList) {
+      const result = await measure(target, scenario);
+      results.push(result);
+      log(
+        `${scenario.name.padEnd(6)} ${target.name.padEnd(16)} ${String(result.requestsPerSecond).padStart(6)} req/s  ` +
+          `p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  ` +
+          `CPU/req: server ${result.cpuMsPerRequest.server} ms, postgres ${result.cpuMsPerRequest.postgres} ms, ` +
+          `redis ${result.cpuMsPerRequest.redis} ms  (load ${result.loadAverage})` +
+          (result.non2xx + result.errors > 0 ? `  (non-2xx ${result.non2xx}, errors ${result.errors})` : ''),
+      );
+    }
+  }
+} finally {
+  for (const target of targetList) await target.server?.stop();
+}
+
+// Optional: the API alone under load, with V8's sampling profiler, for the analysis.
+if (withProfile) {
+  const profileDir = join(resultsDir, 'profiles');
+  rmSync(profileDir, { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+  const profiled = await startServer('REST (profiled)', join(benchDir, 'serve-api.ts'), {
+    env: childEnv,
+    nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
+  try {
+    const url = `http://127.0.0.1:${profiled.port}/api/v1${scenarios[0]?.path}`;
+    await load(url, { authorization }, warmupSeconds);
+    const profiledRun = await load(url, { authorization }, durationSeconds);
+    log(`profiled run: ${Math.round(profiledRun.requests.average)} req/s (profiler overhead included)`);
+  } finally {
+    await profiled.stop();
+  }
+  const [file] = readdirSync(profileDir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((name) => join(profileDir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (file) {
+    profileSummary = summariseProfile(file);
+    printSummary(profileSummary);
+  } else {
+    log('no .cpuprofile was written');
+  }
+}
+
+await redisService.stop();
+await postgres.stop();
+
+// 4. Report.
+const bareOf = (scenario: string) => results.find((r) => r.scenario === scenario && r.target === 'bare');
+const rows = results.map((result) => {
+  const bare = bareOf(result.scenario);
+  const ratio = bare && bare.requestsPerSecond > 0 ? result.requestsPerSecond / bare.requestsPerSecond : 0;
+  return { ...result, ratioToBare: Math.round(ratio * 1000) / 1000 };
+});
+const checks = scenarios.flatMap((scenario) => {
+  const rest = rows.find((r) => r.scenario === scenario.name && r.target === 'REST');
+  if (!rest) return [];
+  return [
+    {
+      scenario: scenario.name,
+      check: `REST throughput >= ${targets.minThroughputRatio * 100}% of bare`,
+      value: `${(rest.ratioToBare * 100).toFixed(1)}%`,
+      pass: rest.ratioToBare >= targets.minThroughputRatio && rest.non2xx === 0 && rest.errors === 0,
+    },
+    {
+      scenario: scenario.name,
+      check: `REST p99 < ${targets.maxP99Ms} ms at ${connections} connections`,
+      value: `${rest.latencyMs.p99} ms`,
+      pass: rest.latencyMs.p99 < targets.maxP99Ms && rest.non2xx === 0 && rest.errors === 0,
+    },
+  ];
+});
+
+const header = [
+  'scenario',
+  'target',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'vs bare',
+  'node CPU ms/req',
+  'pg CPU ms/req',
+  'non-2xx/err',
+];
+const lines = rows.map((row) => [
+  row.scenario,
+  row.target,
+  String(row.requestsPerSecond),
+  String(row.latencyMs.p50),
+  String(row.latencyMs.p99),
+  `${(row.ratioToBare * 100).toFixed(1)}%`,
+  row.cpuMsPerRequest.server.toFixed(2),
+  row.cpuMsPerRequest.postgres.toFixed(2),
+  `${row.non2xx}/${row.errors}`,
+]);
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+);
+const format = (cells: string[]) =>
+  `| ${cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
+console.log(`\n${format(header)}`);
+console.log(
+  `|${widths.map((width, column) => (column < 2 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+);
+for (const line of lines) console.log(format(line));
+console.log('');
+for (const check of checks) {
+  console.log(`${check.pass ? 'PASS' : 'FAIL'}  ${check.scenario.padEnd(6)} ${check.check}: ${check.value}`);
+}
+const inconsistent = consistency.filter((entry) => !entry.identical);
+if (inconsistent.length > 0) {
+  console.log(
+    `\nWARNING: bodies differ from bare for ${inconsistent.map((e) => `${e.target}/${e.scenario}`).join(', ')}`,
+  );
+}
+
+mkdirSync(resultsDir, { recursive: true });
+const report = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    platform: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    postgres: serverVersion,
+    postgresSource: postgres.source,
+    redisSource: redisService.source,
+    loadAverageAtStart: startLoad,
+  },
+  config: {
+    products: productCount,
+    searchTerm,
+    searchMatches,
+    connections,
+    warmupSeconds,
+    durationSeconds,
+    targets,
+  },
+  consistency,
+  results: rows,
+  checks,
+  ...(profileSummary ? { profile: profileSummary } : {}),
+};
+writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+log(`results written to ${join(resultsDir, 'latest.json')}`);

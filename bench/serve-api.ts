@@ -1,0 +1,51 @@
+/**
+ * The real API (buildServer: Fastify + tRPC + trpc-to-openapi + MikroORM + Redis rate limit)
+ * on an ephemeral port, for the benchmark. Prints `{"listening":<port>}` on stdout when ready.
+ *
+ *   node bench/serve-api.ts --database-url=postgres://… --redis-url=redis://… [--port=0]
+ *   (or DATABASE_URL, REDIS_URL, PORT, REDIS_KEY_PREFIX in the environment)
+ */
+import { buildServer } from '@comptoir/api';
+import { createOrm } from '@comptoir/db';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { announceListening, exitOnSignal, readSetting, requireSetting } from './lib.ts';
+
+const databaseUrl = requireSetting('database-url');
+const redisUrl = requireSetting('redis-url');
+const port = Number(readSetting('port') ?? 0);
+const redisKeyPrefix = readSetting('redis-key-prefix') ?? 'comptoir-bench:rl';
+
+// Warnings and errors only, on stderr: stdout carries the "listening" line.
+const logger = pino({ level: 'warn', base: { service: 'api-bench' } }, pino.destination(2));
+
+// The same pool size as production's default (createOrm: 10).
+const orm = await createOrm({ databaseUrl, poolSize: 10 });
+const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
+await new Promise<void>((resolve, reject) => {
+  const timer = setTimeout(() => reject(new Error(`Redis at ${redisUrl} not ready within 5 s`)), 5000);
+  redis.once('ready', () => {
+    clearTimeout(timer);
+    resolve();
+  });
+});
+
+const { app } = await buildServer({
+  orm,
+  redis,
+  rateLimitPerMinute: 600,
+  publicBaseUrl: 'http://127.0.0.1',
+  logger,
+  redisKeyPrefix,
+});
+await app.listen({ host: '127.0.0.1', port });
+const address = app.server.address();
+if (address === null || typeof address === 'string') throw new Error('no TCP address');
+announceListening(address.port);
+
+exitOnSignal(async () => {
+  await app.close();
+  await orm.close();
+  redis.disconnect();
+});

@@ -1,0 +1,105 @@
+/**
+ * Decomposition servers for the analysis (`BENCH_LADDER=1 pnpm bench`): bare Fastify calling the
+ * real `listProducts` through MikroORM, plus, one by one, the layers the API adds in front of it.
+ * Each rung is the previous one plus one layer, so the difference in throughput between two
+ * rungs is the cost of that layer; the full API adds tRPC + trpc-to-openapi + the server hooks.
+ *
+ *   --layers=            MikroORM em.execute instead of pg (listProducts itself)
+ *   --layers=auth        + authenticate() (API key lookup query) and requireScope()
+ *   --layers=auth,rl     + the Redis rate limiter (rate-limiter-flexible, one Lua call)
+ *   --layers=auth,rl,zod + input parse and output validation with the procedure's Zod schemas
+ *
+ * Settings: --database-url, --redis-url, --workspace-id, --port, --redis-key-prefix (or env).
+ */
+import {
+  authenticate,
+  listEnvelopeSchema,
+  listProducts,
+  type ProductListQuery,
+  productListQuerySchema,
+  productSchema,
+  requireScope,
+} from '@comptoir/core';
+import { createOrm } from '@comptoir/db';
+import Fastify from 'fastify';
+import { Redis } from 'ioredis';
+// The API's own limiter. @comptoir/trpc is not a dependency of bench, hence the source path.
+import { createRedisRateLimiter } from '../packages/trpc/src/rate-limit.ts';
+import { announceListening, exitOnSignal, readSetting, requireSetting } from './lib.ts';
+
+const databaseUrl = requireSetting('database-url');
+const workspaceId = requireSetting('workspace-id');
+const port = Number(readSetting('port') ?? 0);
+const layers = new Set((readSetting('layers') ?? '').split(',').filter((layer) => layer !== ''));
+for (const layer of layers) {
+  if (!['auth', 'rl', 'zod'].includes(layer)) throw new Error(`unknown layer ${layer}`);
+}
+if (layers.has('rl') && !layers.has('auth')) throw new Error('layer rl needs auth (it limits the key)');
+
+const orm = await createOrm({ databaseUrl, poolSize: 10 });
+let redis: Redis | undefined;
+let rateLimiter: ReturnType<typeof createRedisRateLimiter> | undefined;
+if (layers.has('rl')) {
+  redis = new Redis(requireSetting('redis-url'), { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  await new Promise<void>((resolve) => redis?.once('ready', () => resolve()));
+  rateLimiter = createRedisRateLimiter({
+    redis,
+    defaultPerMinute: 600,
+    keyPrefix: readSetting('redis-key-prefix') ?? 'comptoir-bench:ladder',
+    onUnavailable: (error) => console.error('rate limiter unavailable', error),
+  });
+}
+const outputSchema = listEnvelopeSchema(productSchema);
+
+interface RawQuery {
+  limit?: string;
+  offset?: string;
+  q?: string;
+}
+
+const app = Fastify({ logger: false });
+app.get<{ Querystring: RawQuery }>('/products', async (request, reply) => {
+  const em = orm.em.fork();
+  let scopedWorkspace = workspaceId;
+  if (layers.has('auth')) {
+    const principal = await authenticate(em, request.headers.authorization);
+    requireScope(principal, 'read:products');
+    scopedWorkspace = principal.workspaceId;
+    if (rateLimiter) {
+      const decision = await rateLimiter.consume(principal.keyId, principal.rateLimitPerMinute);
+      if (decision) {
+        reply.headers({
+          'RateLimit-Limit': String(decision.limit),
+          'RateLimit-Remaining': String(decision.remaining),
+          'RateLimit-Reset': String(decision.resetSeconds),
+          'RateLimit-Policy': `${decision.limit};w=60`,
+        });
+        if (!decision.allowed) return reply.code(429).send({ error: { code: 'rate_limited' } });
+      }
+    }
+  }
+  let query: ProductListQuery;
+  if (layers.has('zod')) {
+    query = productListQuerySchema.parse(request.query);
+  } else {
+    const raw = request.query;
+    query = {
+      limit: raw.limit === undefined ? 20 : Number(raw.limit),
+      offset: raw.offset === undefined ? 0 : Number(raw.offset),
+      ...(raw.q === undefined ? {} : { q: raw.q }),
+    };
+  }
+  const result = await listProducts(em, scopedWorkspace, query);
+  return layers.has('zod') ? outputSchema.parse(result) : result;
+});
+
+await app.listen({ host: '127.0.0.1', port });
+const address = app.server.address();
+if (address === null || typeof address === 'string') throw new Error('no TCP address');
+announceListening(address.port);
+
+exitOnSignal(async () => {
+  await app.close();
+  await orm.close();
+  redis?.disconnect();
+});

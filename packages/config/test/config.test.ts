@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configReference, readApiConfig, readWorkerConfig } from '../src/index.ts';
+
+const env = { DATABASE_URL: 'postgres://u@db:5432/comptoir', REDIS_URL: 'redis://cache:6379' };
+
+describe('configuration', () => {
+  it('applies the documented defaults', () => {
+    expect(readApiConfig(env)).toEqual({
+      database: { url: env.DATABASE_URL },
+      redis: { url: env.REDIS_URL },
+      logging: { level: 'info' },
+      http: { host: '127.0.0.1', port: 3000, publicBaseUrl: 'http://127.0.0.1:3000' },
+      rateLimit: { perMinute: 600 },
+    });
+    expect(readWorkerConfig(env).http).toEqual({ host: '127.0.0.1', port: 3001 });
+  });
+
+  it('reads every variable it documents', () => {
+    const config = readApiConfig({
+      ...env,
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      LOG_LEVEL: 'debug',
+      RATE_LIMIT_PER_MINUTE: '42',
+      PUBLIC_BASE_URL: 'https://api.example.test',
+    });
+    expect(config.http).toEqual({ host: '0.0.0.0', port: 8080, publicBaseUrl: 'https://api.example.test' });
+    expect(config.logging.level).toBe('debug');
+    expect(config.rateLimit.perMinute).toBe(42);
+  });
+
+  it.each([
+    [{ ...env, DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ REDIS_URL: env.REDIS_URL }, /DATABASE_URL/],
+    [{ ...env, REDIS_URL: 'http://x' }, /REDIS_URL/],
+    [{ ...env, PORT: 'eighty' }, /PORT/],
+    [{ ...env, RATE_LIMIT_PER_MINUTE: '0' }, /RATE_LIMIT_PER_MINUTE/],
+    [{ ...env, LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+  ])('refuses invalid values with a message naming the variable (%#)', (values, message) => {
+    expect(() => readApiConfig(values)).toThrow(ConfigError);
+    expect(() => readApiConfig(values)).toThrow(message);
+  });
+
+  it('the README documents every variable, and only those', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]);
+    expect(documented.sort()).toEqual(configReference.map((entry) => entry.name).sort());
+  });
+});

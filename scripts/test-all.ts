@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { resolveTestServices } from '@comptoir/testing';
+
+/**
+ * The README's test command: lint, typecheck, then every test package against real
+ * PostgreSQL and Redis (DATABASE_URL / REDIS_URL, else local standard ports, else embedded).
+ */
+function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  process.stderr.write(`\n[comptoir] ${title}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  if (result.status !== 0) {
+    process.stderr.write(`[comptoir] ${title} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+step('lint (biome)', 'pnpm', ['exec', 'biome', 'check', '.']);
+step('typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']);
+
+const { postgres, redis } = await resolveTestServices((message) => process.stderr.write(`[comptoir] ${message}\n`));
+process.stderr.write(`[comptoir] tests use ${postgres.source} and ${redis.source}\n`);
+let status = 0;
+try {
+  step('tests', 'pnpm', ['exec', 'turbo', 'run', 'test', '--concurrency=2'], {
+    ...process.env,
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+  });
+} catch {
+  status = 1;
+} finally {
+  await redis.stop();
+  await postgres.stop();
+}
+process.exit(status);
