@@ -136,24 +136,32 @@ function processCpuMs(pid: number): number {
   }
 }
 
-export interface CpuSnapshot {
+export interface CpuUsage {
   server: number;
   postgres: number;
   redis: number;
   loadGenerator: number;
 }
 
+export interface CpuSnapshot {
+  server: number;
+  loadGenerator: number;
+  postgres: Map<number, number>;
+  redis: Map<number, number>;
+}
+
 /**
- * CPU time (ms) used so far by the server under test, by the PostgreSQL backends connected to
+ * CPU time (ms) used so far by the server under test, by each PostgreSQL backend connected to
  * `database`, by redis-server (shared with anything else using it), and by this process (the
- * load generator). Linux only (/proc); zeros elsewhere.
+ * load generator). Linux only (/proc); empty elsewhere.
  */
 export function cpuSnapshot(serverPid: number | undefined, database: string): CpuSnapshot {
+  const usage = process.cpuUsage();
   const snapshot: CpuSnapshot = {
     server: serverPid === undefined ? 0 : processCpuMs(serverPid),
-    postgres: 0,
-    redis: 0,
-    loadGenerator: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+    loadGenerator: (usage.user + usage.system) / 1000,
+    postgres: new Map(),
+    redis: new Map(),
   };
   let pids: string[];
   try {
@@ -169,10 +177,28 @@ export function cpuSnapshot(serverPid: number | undefined, database: string): Cp
       continue;
     }
     if (command.startsWith('postgres:') && command.includes(` ${database} `)) {
-      snapshot.postgres += processCpuMs(Number(pid));
+      snapshot.postgres.set(Number(pid), processCpuMs(Number(pid)));
     } else if (command.startsWith('redis-server')) {
-      snapshot.redis += processCpuMs(Number(pid));
+      snapshot.redis.set(Number(pid), processCpuMs(Number(pid)));
     }
   }
   return snapshot;
+}
+
+/**
+ * CPU used between two snapshots. Per process: backends that appeared count in full, backends
+ * that went away in between are lost (pools only close idle connections, which use none).
+ */
+export function cpuUsed(before: CpuSnapshot, after: CpuSnapshot): CpuUsage {
+  const sum = (earlier: Map<number, number>, later: Map<number, number>) => {
+    let total = 0;
+    for (const [pid, ms] of later) total += ms - (earlier.get(pid) ?? 0);
+    return total;
+  };
+  return {
+    server: after.server - before.server,
+    postgres: sum(before.postgres, after.postgres),
+    redis: sum(before.redis, after.redis),
+    loadGenerator: after.loadGenerator - before.loadGenerator,
+  };
 }

@@ -110,8 +110,23 @@ const libraryEntryPoints: { label: string; area: string; functionName: RegExp }[
   { label: 'prom-client (metrics hooks)', area: 'prom-client', functionName: /.*/ },
 ];
 
-export function summariseProfile(file: string, top = 25): ProfileSummary {
+export interface SummaryOptions {
+  top?: number;
+  /**
+   * Only samples taken in this window, in µs of CLOCK_MONOTONIC (V8's profile clock on Linux,
+   * and `process.hrtime.bigint() / 1000n` in any process): the measured run, without start-up.
+   */
+  window?: { fromUs: number; toUs: number };
+}
+
+export function summariseProfile(file: string, options: SummaryOptions = {}): ProfileSummary {
+  const top = options.top ?? 25;
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  let window = options.window;
+  if (window && (window.toUs < profile.startTime || window.fromUs > profile.endTime)) {
+    console.warn(`${file}: the window is outside the profile's clock range; summarising all of it`);
+    window = undefined;
+  }
   const byId = new Map<number, ProfileNode>();
   const parent = new Map<number, number>();
   for (const node of profile.nodes) {
@@ -119,11 +134,14 @@ export function summariseProfile(file: string, top = 25): ProfileSummary {
     for (const child of node.children ?? []) parent.set(child, node.id);
   }
   const selfByNode = new Map<number, number>();
+  let timestamp = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i] as number;
     // timeDeltas[i] is the time since the previous sample; attribute it to this sample.
-    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
-    selfByNode.set(id, (selfByNode.get(id) ?? 0) + delta);
+    const deltaUs = profile.timeDeltas[i] ?? 0;
+    timestamp += deltaUs;
+    if (window && (timestamp < window.fromUs || timestamp > window.toUs)) continue;
+    selfByNode.set(id, (selfByNode.get(id) ?? 0) + deltaUs / 1000);
   }
   let totalMs = 0;
   let idleMs = 0;

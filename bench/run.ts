@@ -11,7 +11,7 @@
  *   BENCH_LADDER=1            also measure the decomposition servers (serve-ladder.ts)
  *   BENCH_PROFILE=1           afterwards, profile the API (--cpu-prof) under load and summarise
  */
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -29,8 +29,9 @@ import pg from 'pg';
 import {
   benchDir,
   type ChildServer,
-  type CpuSnapshot,
+  type CpuUsage,
   cpuSnapshot,
+  cpuUsed,
   repoRoot,
   startServer,
   toPgPlaceholders,
@@ -177,7 +178,7 @@ interface RunResult {
   errors: number;
   timeouts: number;
   /** CPU time per request of each process during the measured run (see cpuSnapshot). */
-  cpuMsPerRequest: CpuSnapshot;
+  cpuMsPerRequest: CpuUsage;
   /** 1-minute load average at the end of the run: other work on the machine shows here. */
   loadAverage: number;
 }
@@ -191,9 +192,9 @@ async function measure(target: Target, scenario: (typeof scenarios)[number]): Pr
   await load(url, target.headers, warmupSeconds);
   const before = cpuSnapshot(target.server?.process.pid, databaseName);
   const result = await load(url, target.headers, durationSeconds);
-  const after = cpuSnapshot(target.server?.process.pid, databaseName);
-  const perRequest = (key: keyof CpuSnapshot) =>
-    Math.round(((after[key] - before[key]) / Math.max(1, result.requests.total)) * 1000) / 1000;
+  const used = cpuUsed(before, cpuSnapshot(target.server?.process.pid, databaseName));
+  const perRequest = (key: keyof CpuUsage) =>
+    Math.round((used[key] / Math.max(1, result.requests.total)) * 1000) / 1000;
   return {
     scenario: scenario.name,
     target: target.name,
@@ -221,7 +222,6 @@ async function measure(target: Target, scenario: (typeof scenarios)[number]): Pr
 }
 
 const results: RunResult[] = [];
-let profileSummary: ProfileSummary | undefined;
 const consistency: { scenario: string; target: string; identical: boolean; total: number }[] = [];
 try {
   for (const target of targetList) {
@@ -278,31 +278,41 @@ try {
 }
 
 // Optional: the API alone under load, with V8's sampling profiler, for the analysis.
+const profiles: (ProfileSummary & { scenario: string; requestsPerSecond: number })[] = [];
 if (withProfile) {
-  const profileDir = join(resultsDir, 'profiles');
-  rmSync(profileDir, { recursive: true, force: true });
-  mkdirSync(profileDir, { recursive: true });
-  const profiled = await startServer('REST (profiled)', join(benchDir, 'serve-api.ts'), {
-    env: childEnv,
-    nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
-  });
-  try {
-    const url = `http://127.0.0.1:${profiled.port}/api/v1${scenarios[0]?.path}`;
-    await load(url, { authorization }, warmupSeconds);
-    const profiledRun = await load(url, { authorization }, durationSeconds);
-    log(`profiled run: ${Math.round(profiledRun.requests.average)} req/s (profiler overhead included)`);
-  } finally {
-    await profiled.stop();
-  }
-  const [file] = readdirSync(profileDir)
-    .filter((name) => name.endsWith('.cpuprofile'))
-    .map((name) => join(profileDir, name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  if (file) {
-    profileSummary = summariseProfile(file);
-    printSummary(profileSummary);
-  } else {
-    log('no .cpuprofile was written');
+  const profileRoot = join(resultsDir, 'profiles');
+  rmSync(profileRoot, { recursive: true, force: true });
+  for (const scenario of scenarios) {
+    const profileDir = join(profileRoot, scenario.name);
+    mkdirSync(profileDir, { recursive: true });
+    const profiled = await startServer(`REST profiled ${scenario.name}`, join(benchDir, 'serve-api.ts'), {
+      env: childEnv,
+      nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+    });
+    const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+    let window = { fromUs: 0, toUs: 0 };
+    let requestsPerSecond = 0;
+    try {
+      const url = `http://127.0.0.1:${profiled.port}/api/v1${scenario.path}`;
+      await load(url, { authorization }, warmupSeconds);
+      window = { fromUs: nowUs(), toUs: 0 };
+      const profiledRun = await load(url, { authorization }, durationSeconds);
+      window.toUs = nowUs();
+      requestsPerSecond = Math.round(profiledRun.requests.average);
+      log(`profiled ${scenario.name}: ${requestsPerSecond} req/s (profiler overhead included)`);
+    } finally {
+      await profiled.stop();
+    }
+    const [file] = readdirSync(profileDir)
+      .filter((name) => name.endsWith('.cpuprofile'))
+      .map((name) => join(profileDir, name));
+    if (!file) {
+      log(`no .cpuprofile was written for ${scenario.name}`);
+      continue;
+    }
+    const summary = summariseProfile(file, { window });
+    printSummary(summary);
+    profiles.push({ scenario: scenario.name, requestsPerSecond, ...summary });
   }
 }
 
@@ -404,7 +414,7 @@ const report = {
   consistency,
   results: rows,
   checks,
-  ...(profileSummary ? { profile: profileSummary } : {}),
+  ...(profiles.length > 0 ? { profiles } : {}),
 };
 writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 log(`results written to ${join(resultsDir, 'latest.json')}`);

@@ -17,7 +17,9 @@ function step(title: string, command: string, args: string[], env: NodeJS.Proces
 step('lint (biome)', 'pnpm', ['exec', 'biome', 'check', '.']);
 step('typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']);
 
-const { postgres, redis } = await resolveTestServices((message) => process.stderr.write(`[comptoir] ${message}\n`));
+const { postgres, redis } = await resolveTestServices((message) =>
+  process.stderr.write(`[comptoir] ${message}\n`),
+);
 process.stderr.write(`[comptoir] tests use ${postgres.source} and ${redis.source}\n`);
 let status = 0;
 try {

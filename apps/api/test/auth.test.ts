@@ -1,4 +1,4 @@
-import { createComptoirClient } from '@comptoir/client';
+import { comptoirErrorOf, createComptoirClient } from '@comptoir/client';
 import { generateKey, keyPrefix, scopes } from '@comptoir/core';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,10 +127,9 @@ describe('tRPC authentication', () => {
       await call(client);
     } catch (error) {
       expect(error).toBeInstanceOf(TRPCClientError);
-      return (error as TRPCClientError<never>).data as {
-        httpStatus: number;
-        error: { code: string; message: string };
-      };
+      const contractError = comptoirErrorOf(error);
+      if (!contractError) throw new Error('no contract error in the tRPC error');
+      return contractError;
     }
     throw new Error('the call succeeded');
   }
@@ -138,20 +137,20 @@ describe('tRPC authentication', () => {
   it('refuses a malformed key with invalid_key_format and 401', async () => {
     const data = await trpcError('nope', (client) => client.products.list.query({}));
     expect(data.httpStatus).toBe(401);
-    expect(data.error.code).toBe('invalid_key_format');
+    expect(data.code).toBe('invalid_key_format');
   });
 
   it('refuses an unknown key with invalid_key', async () => {
     const data = await trpcError(generateKey(), (client) => client.products.list.query({}));
-    expect(data.error.code).toBe('invalid_key');
+    expect(data.code).toBe('invalid_key');
   });
 
   it('refuses a missing scope with 403 insufficient_scope', async () => {
     const created = await api.make.key(workspaceId, ['read:products']);
     const data = await trpcError(created.key, (client) => client.products.create.mutate({ name: 'x' }));
     expect(data.httpStatus).toBe(403);
-    expect(data.error.code).toBe('insufficient_scope');
-    expect(data.error.message).toContain('write:products');
+    expect(data.code).toBe('insufficient_scope');
+    expect(data.message).toContain('write:products');
   });
 
   it('sends WWW-Authenticate: Bearer on a 401 over /trpc', async () => {

@@ -12,7 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const errorCode = async (response: Response) => ((await response.json()) as { error: { code: string } }).error.code;
+const errorCode = async (response: Response) =>
+  ((await response.json()) as { error: { code: string } }).error.code;
 
 describe('error envelope on every failure', () => {
   it('answers 404 not_found for an unknown path under /api/v1', async () => {
@@ -149,7 +150,8 @@ describe('rate limit', () => {
       const workspace = await small.make.workspace();
       const key = await small.make.key(workspace.id);
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await small.request('/api/v1/products', { headers: bearer(key.key) })).status);
+      for (let i = 0; i < 3; i++)
+        statuses.push((await small.request('/api/v1/products', { headers: bearer(key.key) })).status);
       expect(statuses).toEqual([200, 200, 429]);
     } finally {
       await small.close();
@@ -159,7 +161,9 @@ describe('rate limit', () => {
   it('limits the tRPC transport too', async () => {
     const workspace = await api.make.workspace();
     const key = await api.make.key(workspace.id, ['read:products'], { rateLimitPerMinute: 1 });
-    expect((await api.request('/trpc/products.list?input=%7B%7D', { headers: bearer(key.key) })).status).toBe(200);
+    expect((await api.request('/trpc/products.list?input=%7B%7D', { headers: bearer(key.key) })).status).toBe(
+      200,
+    );
     const response = await api.request('/trpc/products.list?input=%7B%7D', { headers: bearer(key.key) });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -213,8 +217,12 @@ describe('operations endpoints', () => {
     await api.request('/api/v1/products/prd_00000000000000000000000000', { headers });
     const text = await (await api.request('/metrics')).text();
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/v1\/products",status="200"\} \d+/);
-    expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/v1\/products\/\{id\}",status="404"\} \d+/);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/api\/v1\/products"/);
+    expect(text).toMatch(
+      /http_requests_total\{method="GET",route="\/api\/v1\/products\/\{id\}",status="404"\} \d+/,
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0.05",method="GET",route="\/api\/v1\/products"/,
+    );
     expect(text).toMatch(/process_cpu_user_seconds_total/);
   });
 

@@ -1,7 +1,15 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '@comptoir/core';
 import { ZodError } from 'zod';
-import { keyCreate, keyList, keyRevoke, migrateCommand, productImport, seed, workspaceCreate } from './commands/admin.ts';
+import {
+  keyCreate,
+  keyList,
+  keyRevoke,
+  migrateCommand,
+  productImport,
+  seed,
+  workspaceCreate,
+} from './commands/admin.ts';
 import { dev } from './commands/dev.ts';
 import { CliError, createOutput } from './output.ts';
 
@@ -69,7 +77,8 @@ function describe(error: unknown): string {
     const details = (error.details ?? []).map((detail) => `\n  ${detail.path}: ${detail.message}`).join('');
     return `${error.message} (${error.code})${details}`;
   }
-  if (error instanceof ZodError) return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n');
+  if (error instanceof ZodError)
+    return error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n');
   if (error instanceof CliError) return error.message;
   return `unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
 }

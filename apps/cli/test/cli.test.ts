@@ -21,7 +21,12 @@ function cli(args: string[], databaseUrl = db.url) {
     encoding: 'utf8',
   });
   const lines = result.stdout.trim().split('\n');
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, last: lines[lines.length - 1] ?? '' };
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    last: lines[lines.length - 1] ?? '',
+  };
 }
 
 function json(args: string[]) {
@@ -74,20 +79,37 @@ describe('workspace and keys', () => {
 
   it('creates a workspace', () => {
     const created = json(['workspace', 'create', '--name', 'Boulangerie', '--negative-stock', 'allow']);
-    expect(created).toEqual({ id: expect.stringMatching(/^wsp_/), name: 'Boulangerie', negativeStock: 'allow' });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^wsp_/),
+      name: 'Boulangerie',
+      negativeStock: 'allow',
+    });
     workspaceId = created.id as string;
     expect(json(['workspace', 'create', '--name', 'Default']).negativeStock).toBe('block');
   });
 
   it('refuses a bad policy and a missing name', () => {
-    fails(['workspace', 'create', '--name', 'X', '--negative-stock', 'maybe'], /--negative-stock must be one of/);
+    fails(
+      ['workspace', 'create', '--name', 'X', '--negative-stock', 'maybe'],
+      /--negative-stock must be one of/,
+    );
     fails(['workspace', 'create'], /--name is required/);
   });
 
   it('creates a key that authenticates, lists it without the secret, and revokes it', async () => {
     const created = json([
-      'key', 'create', '--workspace', workspaceId, '--scopes', 'read:products,write:products',
-      '--expires-at', '2099-01-01T00:00:00Z', '--rate-limit', '120', '--name', 'till',
+      'key',
+      'create',
+      '--workspace',
+      workspaceId,
+      '--scopes',
+      'read:products,write:products',
+      '--expires-at',
+      '2099-01-01T00:00:00Z',
+      '--rate-limit',
+      '120',
+      '--name',
+      'till',
     ]);
     expect(created).toEqual({
       id: expect.stringMatching(/^key_/),
@@ -101,19 +123,34 @@ describe('workspace and keys', () => {
     const listing = cli(['key', 'list', '--workspace', workspaceId, '--json']);
     expect(listing.stdout).not.toContain(created.key as string);
     const { keys } = JSON.parse(listing.last) as { keys: { id: string; hint: string; revokedAt: null }[] };
-    expect(keys[0]).toMatchObject({ id: created.id, hint: `svc_live_…${(created.key as string).slice(-4)}`, revokedAt: null });
+    expect(keys[0]).toMatchObject({
+      id: created.id,
+      hint: `svc_live_…${(created.key as string).slice(-4)}`,
+      revokedAt: null,
+    });
     const human = cli(['key', 'list', '--workspace', workspaceId]);
     expect(human.stdout).not.toContain(created.key as string);
 
     const revoked = json(['key', 'revoke', created.id as string]);
     expect(revoked).toEqual({ id: created.id, revokedAt: expect.any(String) });
-    await expect(authenticate(db.orm.em.fork(), `Bearer ${created.key}`)).rejects.toMatchObject({ code: 'revoked_key' });
+    await expect(authenticate(db.orm.em.fork(), `Bearer ${created.key}`)).rejects.toMatchObject({
+      code: 'revoked_key',
+    });
   });
 
   it('refuses unknown scopes, bad dates and unknown keys clearly', () => {
-    fails(['key', 'create', '--workspace', workspaceId, '--scopes', 'read:everything'], /unknown scope\(s\): read:everything/);
-    fails(['key', 'create', '--workspace', workspaceId, '--scopes', 'read:products', '--expires-at', 'soon'], /ISO 8601/);
-    fails(['key', 'create', '--workspace', 'wsp_missing', '--scopes', 'read:products'], /Workspace not found/);
+    fails(
+      ['key', 'create', '--workspace', workspaceId, '--scopes', 'read:everything'],
+      /unknown scope\(s\): read:everything/,
+    );
+    fails(
+      ['key', 'create', '--workspace', workspaceId, '--scopes', 'read:products', '--expires-at', 'soon'],
+      /ISO 8601/,
+    );
+    fails(
+      ['key', 'create', '--workspace', 'wsp_missing', '--scopes', 'read:products'],
+      /Workspace not found/,
+    );
     fails(['key', 'revoke', 'key_missing'], /API key not found/);
   });
 });
@@ -137,7 +174,15 @@ describe('product import', () => {
 
   it('creates products, then updates them by reference, and marks the supplier', async () => {
     const file = write('products.json', [
-      { name: 'Farine T65', reference: 'FAR-65', unitPrice: 1.2, trackStock: true, stockQuantity: 40, stockThreshold: 10, supplierId },
+      {
+        name: 'Farine T65',
+        reference: 'FAR-65',
+        unitPrice: 1.2,
+        trackStock: true,
+        stockQuantity: 40,
+        stockThreshold: 10,
+        supplierId,
+      },
       { name: 'Levain', reference: 'LEV-1', trackStock: false },
       { name: 'Sans référence', unitPrice: 3 },
     ]);
@@ -145,7 +190,9 @@ describe('product import', () => {
     expect(first).toMatchObject({ created: 3, updated: 0 });
     expect(first.ids).toHaveLength(3);
 
-    const again = write('again.json', [{ name: 'Farine T65 bio', reference: 'FAR-65', unitPrice: 1.5, trackStock: true, stockQuantity: 35 }]);
+    const again = write('again.json', [
+      { name: 'Farine T65 bio', reference: 'FAR-65', unitPrice: 1.5, trackStock: true, stockQuantity: 35 },
+    ]);
     const second = json(['product', 'import', '--workspace', workspaceId, '--file', again]);
     expect(second).toEqual({ created: 0, updated: 1, ids: [(first.ids as string[])[0]] });
 
@@ -155,17 +202,22 @@ describe('product import', () => {
         "select name, unit_price, stock_quantity from products where reference = 'FAR-65'",
       );
     expect(rows).toEqual([{ name: 'Farine T65 bio', unit_price: '1.5000', stock_quantity: '35.0000' }]);
-    const [supplier] = await db.orm.em.fork().execute<{ is_supplier: boolean }[]>(
-      'select is_supplier from companies where id = ?',
-      [supplierId],
-    );
+    const [supplier] = await db.orm.em
+      .fork()
+      .execute<{ is_supplier: boolean }[]>('select is_supplier from companies where id = ?', [supplierId]);
     expect(supplier?.is_supplier).toBe(true);
   });
 
   it('writes nothing when one item is invalid, and names it', async () => {
     const before = await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from products');
-    const file = write('bad.json', [{ name: 'Fine', reference: 'OK-1' }, { name: '', unitPrice: -1 }]);
-    const result = fails(['product', 'import', '--workspace', workspaceId, '--file', file], /problem\(s\) in the import file/);
+    const file = write('bad.json', [
+      { name: 'Fine', reference: 'OK-1' },
+      { name: '', unitPrice: -1 },
+    ]);
+    const result = fails(
+      ['product', 'import', '--workspace', workspaceId, '--file', file],
+      /problem\(s\) in the import file/,
+    );
     expect(result.stderr).toMatch(/1\.name/);
     expect(result.stderr).toMatch(/1\.unitPrice/);
     const after = await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from products');
@@ -178,8 +230,14 @@ describe('product import', () => {
   });
 
   it('refuses a file that is not a JSON array', () => {
-    fails(['product', 'import', '--workspace', workspaceId, '--file', write('object.json', { name: 'x' })], /JSON array/);
-    fails(['product', 'import', '--workspace', workspaceId, '--file', join(scratch, 'missing.json')], /cannot read/);
+    fails(
+      ['product', 'import', '--workspace', workspaceId, '--file', write('object.json', { name: 'x' })],
+      /JSON array/,
+    );
+    fails(
+      ['product', 'import', '--workspace', workspaceId, '--file', join(scratch, 'missing.json')],
+      /cannot read/,
+    );
   });
 });
 
@@ -189,12 +247,16 @@ describe('seed', () => {
     const second = json(['seed']);
     expect(second.workspaceId).toBe(first.workspaceId);
     expect(second.products).toBe(4);
-    await expect(authenticate(db.orm.em.fork(), `Bearer ${first.key}`)).rejects.toMatchObject({ code: 'revoked_key' });
+    await expect(authenticate(db.orm.em.fork(), `Bearer ${first.key}`)).rejects.toMatchObject({
+      code: 'revoked_key',
+    });
     const principal = await authenticate(db.orm.em.fork(), `Bearer ${second.key}`);
     expect(principal.scopes.size).toBe(10);
     const states = await db.orm.em
       .fork()
-      .execute<{ count: string }[]>('select count(*) from products where workspace_id = ?', [first.workspaceId]);
+      .execute<{ count: string }[]>('select count(*) from products where workspace_id = ?', [
+        first.workspaceId,
+      ]);
     expect(states[0]?.count).toBe('4');
   });
 });

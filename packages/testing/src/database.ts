@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createOrm, type MikroORM } from '@comptoir/db';
 import pg from 'pg';
 import { inject } from 'vitest';
+import './provided.ts';
 
 export interface TestDatabase {
   url: string;

@@ -3,15 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createOrm, migrate } from '@comptoir/db';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import './provided.ts';
 import { repoRoot, resolveTestServices } from './services.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    adminDatabaseUrl: string;
-    templateDatabase: string;
-    redisUrl: string;
-  }
-}
 
 /** The template's name changes with the migrations, so a stale template is never reused. */
 function templateName(): string {

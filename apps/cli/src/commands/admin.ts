@@ -5,8 +5,8 @@ import {
   importProducts,
   isScope,
   listKeys,
-  negativeStockPolicies,
   type NegativeStockPolicy,
+  negativeStockPolicies,
   revokeKey,
   scopes,
   seedDemoWorkspace,
@@ -36,10 +36,15 @@ export async function workspaceCreate(out: Output, flags: Flags) {
     throw new CliError(`--negative-stock must be one of: ${negativeStockPolicies.join(', ')}`);
   }
   const workspace = await withOrm((orm) =>
-    createWorkspace(orm.em.fork(), { name: required(flags, 'name'), negativeStock: policy as NegativeStockPolicy }),
+    createWorkspace(orm.em.fork(), {
+      name: required(flags, 'name'),
+      negativeStock: policy as NegativeStockPolicy,
+    }),
   );
   const { id, name, negativeStock } = workspace;
-  out.result({ id, name, negativeStock }, () => [`Created workspace ${id} (${name}, negative stock: ${negativeStock})`]);
+  out.result({ id, name, negativeStock }, () => [
+    `Created workspace ${id} (${name}, negative stock: ${negativeStock})`,
+  ]);
 }
 
 export async function keyCreate(out: Output, flags: Flags) {
@@ -48,7 +53,8 @@ export async function keyCreate(out: Output, flags: Flags) {
     .map((scope) => scope.trim())
     .filter(Boolean);
   const unknown = requested.filter((scope) => !isScope(scope));
-  if (unknown.length > 0) throw new CliError(`unknown scope(s): ${unknown.join(', ')}. Scopes: ${scopes.join(', ')}`);
+  if (unknown.length > 0)
+    throw new CliError(`unknown scope(s): ${unknown.join(', ')}. Scopes: ${scopes.join(', ')}`);
   let expiresAt: Date | undefined;
   if (typeof flags['expires-at'] === 'string') {
     expiresAt = new Date(flags['expires-at']);
@@ -109,7 +115,9 @@ export async function productImport(out: Output, flags: Flags) {
   const result = await withOrm((orm) =>
     importProducts(orm.em.fork(), required(flags, 'workspace'), items as unknown[], progressBar('Importing')),
   );
-  out.result({ ...result }, () => [`Imported ${items.length} products: ${result.created} created, ${result.updated} updated.`]);
+  out.result({ ...result }, () => [
+    `Imported ${items.length} products: ${result.created} created, ${result.updated} updated.`,
+  ]);
 }
 
 export async function seed(out: Output) {

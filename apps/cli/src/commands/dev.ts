@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { readOptional } from '@comptoir/config';
 import { seedDemoWorkspace } from '@comptoir/core';
 import { createOrm, migrate } from '@comptoir/db';
-import { ensureDatabase, MissingServiceError, resolvePostgres, resolveRedis, type Service } from '@comptoir/local-services';
+import {
+  ensureDatabase,
+  MissingServiceError,
+  resolvePostgres,
+  resolveRedis,
+  type Service,
+} from '@comptoir/local-services';
 import { CliError, type Output } from '../output.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -22,7 +28,9 @@ export async function dev(out: Output) {
     if (stopping) return;
     stopping = true;
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+    await Promise.all(
+      children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)),
+    );
     for (const service of services.reverse()) await service.stop().catch(() => {});
     process.exit(code);
   };
@@ -70,14 +78,17 @@ export async function dev(out: Output) {
     const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
     await waitUntilReady(`${baseUrl}/readyz`);
     const curl = `curl -H "Authorization: Bearer ${demo.key}" "${baseUrl}/api/v1/products"`;
-    out.result({ baseUrl, docs: `${baseUrl}/docs`, workspaceId: demo.workspaceId, key: demo.key, curl }, () => [
-      '',
-      `Comptoir is running at ${baseUrl} (API reference: ${baseUrl}/docs). Ctrl-C stops everything.`,
-      `Demo workspace ${demo.workspaceId}; try:`,
-      '',
-      `  ${curl}`,
-      '',
-    ]);
+    out.result(
+      { baseUrl, docs: `${baseUrl}/docs`, workspaceId: demo.workspaceId, key: demo.key, curl },
+      () => [
+        '',
+        `Comptoir is running at ${baseUrl} (API reference: ${baseUrl}/docs). Ctrl-C stops everything.`,
+        `Demo workspace ${demo.workspaceId}; try:`,
+        '',
+        `  ${curl}`,
+        '',
+      ],
+    );
   } catch (error) {
     if (error instanceof MissingServiceError) {
       process.stderr.write(`${error.message}\n`);

@@ -1,3 +1,0 @@
-import { testConfig } from '@comptoir/testing/vitest';
-
-export default testConfig();
