@@ -46,6 +46,8 @@ announceListening(address.port);
 
 exitOnSignal(async () => {
   await app.close();
+  // Requests whose client went away may still be running: let them finish before the pool ends.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   await orm.close();
   redis.disconnect();
 });

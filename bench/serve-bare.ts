@@ -1,7 +1,7 @@
 /**
  * The baseline: bare Fastify + pg, running exactly the SQL of `listProducts` (the page with its
  * count subquery, the WHERE of `productListFilter`, rows mapped by `productView`) for one fixed
- * workspace. No authentication, no rate limit, no validation, no tRPC: what the framework
+ * workspace; and, for the extra `get` scenario, the SQL of `getProduct`. No authentication, no rate limit, no validation, no tRPC: what the framework
  * layers are measured against. Prints `{"listening":<port>}` on stdout when ready.
  *
  *   node bench/serve-bare.ts --database-url=postgres://… --workspace-id=wks_… [--port=0]
@@ -59,6 +59,17 @@ app.get<{ Querystring: ListQuery }>('/products', async (request) => {
   return { data: rows.map(productView), pagination: { total, limit, offset } };
 });
 
+// The statement of getProduct (findProductRow): one product by id.
+app.get<{ Params: { id: string } }>('/products/:id', async (request, reply) => {
+  const { rows } = await pool.query<ProductRow>(
+    toPgPlaceholders(`select ${productColumns} from products where workspace_id = ? and id = ?`),
+    [workspaceId, request.params.id],
+  );
+  const row = rows[0];
+  if (!row) return reply.code(404).send({ error: { code: 'not_found', message: 'Product not found' } });
+  return { data: productView(row) };
+});
+
 await app.listen({ host: '127.0.0.1', port });
 const address = app.server.address();
 if (address === null || typeof address === 'string') throw new Error('no TCP address');
@@ -66,5 +77,7 @@ announceListening(address.port);
 
 exitOnSignal(async () => {
   await app.close();
+  // Requests whose client went away may still be running: let them finish before the pool ends.
+  await new Promise((resolve) => setTimeout(resolve, 500));
   await pool.end();
 });

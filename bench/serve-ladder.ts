@@ -1,6 +1,6 @@
 /**
  * Decomposition servers for the analysis (`BENCH_LADDER=1 pnpm bench`): bare Fastify calling the
- * real `listProducts` through MikroORM, plus, one by one, the layers the API adds in front of it.
+ * real `listProducts` / `getProduct` through MikroORM, plus, one by one, the layers the API adds in front of it.
  * Each rung is the previous one plus one layer, so the difference in throughput between two
  * rungs is the cost of that layer; the full API adds tRPC + trpc-to-openapi + the server hooks.
  *
@@ -13,15 +13,17 @@
  */
 import {
   authenticate,
+  getProduct,
   listEnvelopeSchema,
   listProducts,
   type ProductListQuery,
   productListQuerySchema,
   productSchema,
+  recordEnvelopeSchema,
   requireScope,
 } from '@comptoir/core';
 import { createOrm } from '@comptoir/db';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 // The API's own limiter. @comptoir/trpc is not a dependency of bench, hence the source path.
 import { createRedisRateLimiter } from '../packages/trpc/src/rate-limit.ts';
@@ -49,7 +51,8 @@ if (layers.has('rl')) {
     onUnavailable: (error) => console.error('rate limiter unavailable', error),
   });
 }
-const outputSchema = listEnvelopeSchema(productSchema);
+const listOutputSchema = listEnvelopeSchema(productSchema);
+const recordOutputSchema = recordEnvelopeSchema(productSchema);
 
 interface RawQuery {
   limit?: string;
@@ -58,26 +61,38 @@ interface RawQuery {
 }
 
 const app = Fastify({ logger: false });
-app.get<{ Querystring: RawQuery }>('/products', async (request, reply) => {
-  const em = orm.em.fork();
-  let scopedWorkspace = workspaceId;
-  if (layers.has('auth')) {
-    const principal = await authenticate(em, request.headers.authorization);
-    requireScope(principal, 'read:products');
-    scopedWorkspace = principal.workspaceId;
-    if (rateLimiter) {
-      const decision = await rateLimiter.consume(principal.keyId, principal.rateLimitPerMinute);
-      if (decision) {
-        reply.headers({
-          'RateLimit-Limit': String(decision.limit),
-          'RateLimit-Remaining': String(decision.remaining),
-          'RateLimit-Reset': String(decision.resetSeconds),
-          'RateLimit-Policy': `${decision.limit};w=60`,
-        });
-        if (!decision.allowed) return reply.code(429).send({ error: { code: 'rate_limited' } });
+
+/** The layers in front of the procedure: the workspace to scope by, or false when refused. */
+async function guard(
+  em: ReturnType<typeof orm.em.fork>,
+  authorization: string | undefined,
+  reply: FastifyReply,
+): Promise<string | false> {
+  if (!layers.has('auth')) return workspaceId;
+  const principal = await authenticate(em, authorization);
+  requireScope(principal, 'read:products');
+  if (rateLimiter) {
+    const decision = await rateLimiter.consume(principal.keyId, principal.rateLimitPerMinute);
+    if (decision) {
+      reply.headers({
+        'RateLimit-Limit': String(decision.limit),
+        'RateLimit-Remaining': String(decision.remaining),
+        'RateLimit-Reset': String(decision.resetSeconds),
+        'RateLimit-Policy': `${decision.limit};w=60`,
+      });
+      if (!decision.allowed) {
+        reply.code(429).send({ error: { code: 'rate_limited' } });
+        return false;
       }
     }
   }
+  return principal.workspaceId;
+}
+
+app.get<{ Querystring: RawQuery }>('/products', async (request, reply) => {
+  const em = orm.em.fork();
+  const scopedWorkspace = await guard(em, request.headers.authorization, reply);
+  if (scopedWorkspace === false) return reply;
   let query: ProductListQuery;
   if (layers.has('zod')) {
     query = productListQuerySchema.parse(request.query);
@@ -90,7 +105,15 @@ app.get<{ Querystring: RawQuery }>('/products', async (request, reply) => {
     };
   }
   const result = await listProducts(em, scopedWorkspace, query);
-  return layers.has('zod') ? outputSchema.parse(result) : result;
+  return layers.has('zod') ? listOutputSchema.parse(result) : result;
+});
+
+app.get<{ Params: { id: string } }>('/products/:id', async (request, reply) => {
+  const em = orm.em.fork();
+  const scopedWorkspace = await guard(em, request.headers.authorization, reply);
+  if (scopedWorkspace === false) return reply;
+  const result = { data: await getProduct(em, scopedWorkspace, request.params.id) };
+  return layers.has('zod') ? recordOutputSchema.parse(result) : result;
 });
 
 await app.listen({ host: '127.0.0.1', port });
@@ -100,6 +123,7 @@ announceListening(address.port);
 
 exitOnSignal(async () => {
   await app.close();
+  await new Promise((resolve) => setTimeout(resolve, 500));
   await orm.close();
   redis?.disconnect();
 });

@@ -44,7 +44,7 @@ describe('configuration', () => {
 
   it('the README documents every variable, and only those', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const documented = [...readme.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((match) => match[1]);
+    const documented = [...readme.matchAll(/^\| `([A-Z_]+)`\s*\|/gm)].map((match) => match[1]);
     expect(documented.sort()).toEqual(configReference.map((entry) => entry.name).sort());
   });
 });
