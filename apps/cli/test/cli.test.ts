@@ -54,7 +54,9 @@ describe('migrate', () => {
     try {
       const first = cli(['migrate', '--json'], url);
       expect(first.status).toBe(0);
-      expect(JSON.parse(first.last)).toEqual({ applied: ['Migration20261121000000_foundation'] });
+      expect(JSON.parse(first.last)).toEqual({
+        applied: ['Migration20261121000000_foundation', 'Migration20261121000100_product_counts'],
+      });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
     } finally {
       const cleanup = new pg.Client({ connectionString: db.url });

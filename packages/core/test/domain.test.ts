@@ -1,7 +1,14 @@
 import { inTransaction } from '@comptoir/db';
 import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxBacklog, recordEvent, stockStateOf } from '../src/index.ts';
+import {
+  importProducts,
+  listProducts,
+  outboxBacklog,
+  recordEvent,
+  stockStateOf,
+  updateProduct,
+} from '../src/index.ts';
 import { generateKey, isWellFormedKey, keyPrefix } from '../src/keys/format.ts';
 
 let db: TestDatabase;
@@ -73,5 +80,53 @@ describe('key format', () => {
     expect(key).toMatch(new RegExp(`^${keyPrefix}[0-9A-Za-z]{38}$`));
     expect(isWellFormedKey(key)).toBe(true);
     expect(isWellFormedKey(`${key.slice(0, 20)}${key[20] === 'x' ? 'y' : 'x'}${key.slice(21)}`)).toBe(false);
+  });
+});
+
+describe('product list totals', () => {
+  it('keep matching a real count through creates, upserts, tracking changes and deletes', async () => {
+    const make = factories(db.orm);
+    const workspace = (await make.workspace()).id;
+    const em = () => db.orm.em.fork();
+    const totals = async () => ({
+      all: (await listProducts(em(), workspace, { limit: 1, offset: 0 })).pagination.total,
+      tracked: (await listProducts(em(), workspace, { limit: 1, offset: 0, trackStock: true })).pagination
+        .total,
+      untracked: (await listProducts(em(), workspace, { limit: 1, offset: 0, trackStock: false })).pagination
+        .total,
+      beyond: (await listProducts(em(), workspace, { limit: 1, offset: 1000 })).pagination.total,
+    });
+    const counted = async () => {
+      const [row] = await em().execute<{ all: string; tracked: string }[]>(
+        'select count(*) as all, count(*) filter (where track_stock) as tracked from products where workspace_id = ?',
+        [workspace],
+      );
+      const all = Number(row?.all);
+      const tracked = Number(row?.tracked);
+      return { all, tracked, untracked: all - tracked, beyond: all };
+    };
+    const items = Array.from({ length: 30 }, (_, i) => ({
+      name: `P${i}`,
+      reference: `R${i}`,
+      trackStock: i % 2 === 0,
+      ...(i % 2 === 0 ? { stockQuantity: i } : {}),
+    }));
+    await importProducts(em(), workspace, items);
+    expect(await totals()).toEqual(await counted());
+    await importProducts(em(), workspace, [
+      ...items.slice(0, 10).map((item) => ({ ...item, trackStock: false, stockQuantity: undefined })),
+      { name: 'New', reference: 'NEW' },
+    ]);
+    expect(await totals()).toEqual(await counted());
+    const one = await make.product(workspace, { name: 'Toggle' });
+    await updateProduct(em(), workspace, one.id, { trackStock: true });
+    expect(await totals()).toEqual(await counted());
+    await em().execute('delete from products where workspace_id = ? and reference in (?, ?)', [
+      workspace,
+      'R1',
+      'R2',
+    ]);
+    expect(await totals()).toEqual(await counted());
+    expect((await totals()).all).toBe(30);
   });
 });

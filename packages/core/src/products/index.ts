@@ -82,26 +82,50 @@ export function productListFilter(
   return { where: clauses.join(' and '), params };
 }
 
+/** The total of an unfiltered (or trackStock-only) list, from the trigger-kept counters. */
+async function countedTotal(
+  em: EntityManager,
+  workspaceId: string,
+  trackStock: boolean | undefined,
+): Promise<number> {
+  const [row] = await em.execute<{ total: string; tracked: string }[]>(
+    'select total, tracked from workspace_product_counts where workspace_id = ?',
+    [workspaceId],
+  );
+  if (!row) return 0;
+  if (trackStock === undefined) return Number(row.total);
+  return trackStock ? Number(row.tracked) : Number(row.total) - Number(row.tracked);
+}
+
 export async function listProducts(
   em: EntityManager,
   workspaceId: string,
   query: ProductListQuery,
 ): Promise<ListResult<ProductView>> {
   const { where, params } = productListFilter(workspaceId, query);
-  // One round trip for the page and its total; the count is a scalar subquery on the same filter.
-  const rows = await em.execute<(ProductRow & { total: string })[]>(
-    `select ${productColumns}, (select count(*) from products where ${where}) as total
+  const page = [query.limit, query.offset];
+  const counted = query.supplierId === undefined && !query.q?.trim();
+  // One round trip for the page and its total: from the counters when no other filter
+  // applies, else a scalar subquery on the same filter.
+  const totalExpression = counted
+    ? `(select ${query.trackStock === undefined ? 'total' : query.trackStock ? 'tracked' : 'total - tracked'} from workspace_product_counts where workspace_id = ?)`
+    : `(select count(*) from products where ${where})`;
+  const rows = await em.execute<(ProductRow & { total: string | null })[]>(
+    `select ${productColumns}, ${totalExpression} as total
        from products where ${where}
       order by name, id limit ? offset ?`,
-    [...params, ...params, query.limit, query.offset],
+    counted ? [workspaceId, ...params, ...page] : [...params, ...params, ...page],
   );
-  let total = rows[0] ? Number(rows[0].total) : 0;
+  let total = rows[0] ? Number(rows[0].total ?? 0) : 0;
   if (rows.length === 0 && query.offset > 0) {
-    const [count] = await em.execute<{ total: string }[]>(
-      `select count(*) as total from products where ${where}`,
-      params,
-    );
-    total = Number(count?.total ?? 0);
+    if (counted) total = await countedTotal(em, workspaceId, query.trackStock);
+    else {
+      const [count] = await em.execute<{ total: string }[]>(
+        `select count(*) as total from products where ${where}`,
+        params,
+      );
+      total = Number(count?.total ?? 0);
+    }
   }
   return { data: rows.map(productView), pagination: { total, limit: query.limit, offset: query.offset } };
 }
