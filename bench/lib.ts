@@ -52,11 +52,12 @@ export interface ChildServer {
 export function startServer(
   name: string,
   script: string,
-  options: { env: Record<string, string>; nodeFlags?: string[]; timeoutMs?: number },
+  options: { env: Record<string, string>; nodeFlags?: string[]; timeoutMs?: number; cwd?: string },
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), script], {
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', (line) =>

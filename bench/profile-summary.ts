@@ -1,14 +1,22 @@
 /**
- * Summarises a V8 .cpuprofile (node --cpu-prof): self time by area (package / repo folder / V8
- * bucket), top functions by self time, and inclusive time of the repository's own functions.
+ * Summarises a V8 .cpuprofile (node --cpu-prof) of a server under load:
+ *  - components: each sample charged to the innermost frame that belongs to a known component
+ *    (a socket write made by pg counts as pg, JSON.stringify as JSON), in µs per request;
+ *  - hot spots: inclusive (synchronous) time of selected functions on the request path;
+ *  - top functions by self time, and self time by package / repository folder.
  *
- *   node bench/profile-summary.ts bench/results/profiles/<file>.cpuprofile
+ *   node bench/profile-summary.ts <file.cpuprofile> [requests]
+ *
+ * The profiler samples wall time: when the process waits for a CPU (2 cores shared with the
+ * load generator and PostgreSQL), the wait is charged to the frame that was running, most often
+ * the socket write that woke the peer. Per-process CPU time (run.ts) is the absolute measure;
+ * this is for the shares.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from './lib.ts';
 
-interface CallFrame {
+export interface CallFrame {
   functionName: string;
   url: string;
   lineNumber: number;
@@ -31,23 +39,23 @@ interface CpuProfile {
 export interface TimeShare {
   name: string;
   ms: number;
+  /** Percent of busy (non-idle) time. */
   percent: number;
+  /** Microseconds per request, when the request count is known. */
+  usPerRequest?: number;
 }
 
 export interface ProfileSummary {
   file: string;
-  /** Sampled wall time, idle included. */
+  /** Sampled wall time in the window, idle included. */
   totalMs: number;
   /** Sampled time the thread was not idle. */
   busyMs: number;
-  /** Self time by area; percent of busy time. */
-  areas: TimeShare[];
-  /** Top functions by self time; percent of busy time. */
+  requests?: number;
+  components: TimeShare[];
+  hotSpots: TimeShare[];
   selfTop: TimeShare[];
-  /** Repository functions (apps/, packages/) by inclusive time; percent of busy time. */
-  repoInclusive: TimeShare[];
-  /** Inclusive time of selected library entry points; percent of busy time. */
-  libraryInclusive: TimeShare[];
+  areas: TimeShare[];
 }
 
 /** Where a frame's code lives: a package name, a repository folder, or a V8 bucket. */
@@ -64,14 +72,13 @@ export function areaOf(frame: CallFrame): string {
   const plain = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path);
   if (plain?.[1]) return plain[1];
   if (path.startsWith(repoRoot)) {
-    const relative = path.slice(repoRoot.length);
-    const parts = relative.split('/');
+    const parts = path.slice(repoRoot.length).split('/');
     return parts[0] === 'bench' ? 'bench' : parts.slice(0, 2).join('/');
   }
   return path;
 }
 
-function frameLabel(frame: CallFrame): string {
+export function frameLabel(frame: CallFrame): string {
   const path = frame.url.startsWith('file://') ? fileURLToPath(frame.url) : frame.url;
   const short = path
     .replace(/^.*node_modules\/\.pnpm\/[^/]+\/node_modules\//, '')
@@ -81,37 +88,141 @@ function frameLabel(frame: CallFrame): string {
   return short ? `${name} ${short}:${frame.lineNumber + 1}` : name;
 }
 
-/** Library functions whose inclusive time tells where a request's time goes. */
-const libraryEntryPoints: { label: string; area: string; functionName: RegExp }[] = [
+export interface Rule {
+  name: string;
+  test: (frame: CallFrame, area: string) => boolean;
+}
+
+const inArea =
+  (...areas: string[]) =>
+  (_frame: CallFrame, area: string) =>
+    areas.includes(area);
+const repoFunction = (file: string, names: RegExp) => (frame: CallFrame, area: string) =>
+  (area.startsWith('packages/') || area.startsWith('apps/')) &&
+  frame.url.includes(file) &&
+  names.test(frame.functionName);
+
+/** Components, tried from the innermost frame outwards; the first frame that matches wins. */
+export const componentRules: Rule[] = [
   {
-    label: 'fastify: routing + hooks (runPreParsing/handleRequest)',
-    area: 'fastify',
-    functionName: /^handleRequest$/,
+    name: 'JSON.stringify / JSON.parse',
+    // V8's profile names them stringify/parse; perf names the builtins and their C++ internals.
+    test: (f) =>
+      f.url === '' &&
+      (/^(stringify|parse)$/.test(f.functionName) || /Json(Stringif|Pars)/.test(f.functionName)),
   },
   {
-    label: 'trpc-to-openapi: node-http handler',
-    area: 'trpc-to-openapi',
-    functionName: /^$|^createOpenApiNodeHttpHandler$/,
+    name: 'pg driver (pg, pg-protocol, pg-pool, pg-types)',
+    test: inArea('pg', 'pg-protocol', 'pg-pool', 'pg-types', 'postgres-array', 'pg-cursor'),
   },
   {
-    label: '@trpc/server: procedure call (callProcedure)',
-    area: '@trpc/server',
-    functionName: /^callProcedure$/,
+    name: 'MikroORM + kysely (em.execute → pg)',
+    test: inArea('@mikro-orm/core', '@mikro-orm/sql', '@mikro-orm/postgresql', 'kysely'),
   },
-  { label: 'MikroORM: Connection.execute', area: '@mikro-orm/sql', functionName: /^execute$/ },
-  { label: 'kysely: executeQuery', area: 'kysely', functionName: /^executeQuery$/ },
-  { label: 'pg: Client.query', area: 'pg', functionName: /^query$/ },
-  { label: 'pg-protocol: parse', area: 'pg-protocol', functionName: /^parse$/ },
-  { label: 'ioredis: sendCommand', area: 'ioredis', functionName: /^sendCommand$/ },
-  { label: 'rate-limiter-flexible: consume', area: 'rate-limiter-flexible', functionName: /^consume$/ },
-  { label: 'zod: parse (all schemas)', area: 'zod', functionName: /^(parse|safeParse|_parse|parseAsync)$/ },
-  { label: 'decimal.js (stockStateOf)', area: 'decimal.js', functionName: /.*/ },
-  { label: 'pino', area: 'pino', functionName: /.*/ },
-  { label: 'prom-client (metrics hooks)', area: 'prom-client', functionName: /.*/ },
+  {
+    name: 'Redis rate limit (ioredis, rate-limiter-flexible)',
+    test: inArea('ioredis', 'redis-parser', 'denque', 'rate-limiter-flexible', '@ioredis/commands'),
+  },
+  { name: 'zod (input/output validation)', test: inArea('zod') },
+  { name: 'decimal.js (stockStateOf)', test: inArea('decimal.js') },
+  { name: 'app: authenticate (key format, sha256)', test: repoFunction('/packages/core/src/keys/', /./) },
+  { name: 'app: rate-limit adapter', test: repoFunction('/packages/trpc/src/rate-limit.ts', /./) },
+  { name: 'app: products (query, productView)', test: repoFunction('/packages/core/src/', /./) },
+  { name: 'app: packages/db helpers', test: repoFunction('/packages/db/src/', /./) },
+  { name: 'app: REST adapter + context (packages/trpc)', test: repoFunction('/packages/trpc/src/', /./) },
+  { name: 'tRPC (@trpc/server: caller, middleware chain)', test: inArea('@trpc/server') },
+  { name: 'trpc-to-openapi (handler, Request per call)', test: inArea('trpc-to-openapi') },
+  { name: 'prom-client (metrics hook)', test: inArea('prom-client') },
+  { name: 'pino (child logger per request)', test: inArea('pino', 'pino-std-serializers', 'sonic-boom') },
+  { name: 'app: server hooks (apps/api)', test: repoFunction('/apps/api/src/', /./) },
+  {
+    name: 'Fastify (routing, hooks, reply)',
+    test: inArea(
+      'fastify',
+      'find-my-way',
+      'avvio',
+      'fast-querystring',
+      'light-my-request',
+      'toad-cache',
+      '@fastify/error',
+      'fast-json-stringify',
+      'process-warning',
+    ),
+  },
+  { name: 'bench server code', test: inArea('bench') },
+];
+
+/** Hot spots: inclusive synchronous time of these functions (each counted once per stack). */
+export const hotSpotRules: Rule[] = [
+  {
+    name: 'Fastify route handler (apps/api server.ts → createRestHandler)',
+    test: repoFunction('/apps/api/src/server.ts', /^handler$/),
+  },
+  {
+    name: 'REST adapter handle() (packages/trpc/src/rest.ts)',
+    test: repoFunction('/packages/trpc/src/rest.ts', /^handle$/),
+  },
+  {
+    name: 'createContext (em.fork per request)',
+    test: repoFunction('/packages/trpc/src/context.ts', /^createContext$/),
+  },
+  {
+    name: 'trpc-to-openapi getRequestSignal (builds a fetch Request)',
+    test: (f, a) => a === 'trpc-to-openapi' && f.functionName === 'getRequestSignal',
+  },
+  {
+    name: 'trpc-to-openapi sendResponse (JSON.stringify of the body)',
+    test: (f, a) => a === 'trpc-to-openapi' && f.functionName === 'sendResponse',
+  },
+  {
+    name: 'tRPC middleware chain (callRecursive)',
+    test: (f, a) => a === '@trpc/server' && f.functionName === 'callRecursive',
+  },
+  {
+    name: 'tRPC object spreads (_objectSpread2 helper)',
+    test: (f, a) => a === '@trpc/server' && f.functionName === '_objectSpread2',
+  },
+  {
+    name: 'tRPC inputValidatorMiddleware',
+    test: (f, a) => a === '@trpc/server' && f.functionName === 'inputValidatorMiddleware',
+  },
+  {
+    name: 'tRPC outputValidatorMiddleware',
+    test: (f, a) => a === '@trpc/server' && f.functionName === 'outputValidatorMiddleware',
+  },
+  {
+    name: 'authenticate() (sync parts: checksum, sha256, query send)',
+    test: repoFunction('/packages/core/src/keys/index.ts', /^authenticate$/),
+  },
+  {
+    name: 'rate limiter consume() (sync parts)',
+    test: repoFunction('/packages/trpc/src/rate-limit.ts', /^consume$/),
+  },
+  {
+    name: 'MikroORM Connection.executeQuery',
+    test: (f, a) => a === '@mikro-orm/core' && f.functionName === 'executeQuery',
+  },
+  {
+    name: 'MikroORM logQuery (debug off, still called)',
+    test: (f, a) => a === '@mikro-orm/core' && f.functionName === 'logQuery',
+  },
+  { name: 'pg Client.query', test: (f, a) => a === 'pg' && f.functionName === 'query' },
+  { name: 'pg-protocol parse (rows in)', test: (f, a) => a === 'pg-protocol' && f.functionName === 'parse' },
+  {
+    name: 'productView (row mapping)',
+    test: repoFunction('/packages/core/src/products/index.ts', /^productView$/),
+  },
+  { name: 'prom-client (onResponse metrics)', test: (_f, a) => a === 'prom-client' },
+  { name: 'pino (per-request child logger, log.debug)', test: (_f, a) => a === 'pino' },
+  {
+    name: 'socket writes (writeBuffer / writeUtf8String)',
+    test: (f) => f.url === '' && /^write(Buffer|Utf8String|v)$/.test(f.functionName),
+  },
 ];
 
 export interface SummaryOptions {
   top?: number;
+  requests?: number;
   /**
    * Only samples taken in this window, in µs of CLOCK_MONOTONIC (V8's profile clock on Linux,
    * and `process.hrtime.bigint() / 1000n` in any process): the measured run, without start-up.
@@ -143,12 +254,14 @@ export function summariseProfile(file: string, options: SummaryOptions = {}): Pr
     if (window && (timestamp < window.fromUs || timestamp > window.toUs)) continue;
     selfByNode.set(id, (selfByNode.get(id) ?? 0) + deltaUs / 1000);
   }
+
   let totalMs = 0;
   let idleMs = 0;
+  const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
   const areas = new Map<string, number>();
   const selfFunctions = new Map<string, number>();
-  const repoInclusive = new Map<string, number>();
-  const libraryInclusive = new Map<string, number>();
+  const components = new Map<string, number>();
+  const hotSpots = new Map<string, number>();
   for (const [id, ms] of selfByNode) {
     const node = byId.get(id);
     if (!node) continue;
@@ -157,32 +270,31 @@ export function summariseProfile(file: string, options: SummaryOptions = {}): Pr
       idleMs += ms;
       continue;
     }
-    const area = areaOf(node.callFrame);
-    areas.set(area, (areas.get(area) ?? 0) + ms);
-    const label = frameLabel(node.callFrame);
-    selfFunctions.set(label, (selfFunctions.get(label) ?? 0) + ms);
-    // Inclusive: each function and entry point counted once per stack, however deep it recurs.
-    const seenRepo = new Set<string>();
-    const seenLibrary = new Set<string>();
+    add(areas, areaOf(node.callFrame), ms);
+    add(selfFunctions, frameLabel(node.callFrame), ms);
+    let component: string | undefined;
+    const seen = new Set<string>();
     for (let cursor: number | undefined = id; cursor !== undefined; cursor = parent.get(cursor)) {
       const frame = byId.get(cursor)?.callFrame;
       if (!frame) break;
-      const frameArea = areaOf(frame);
-      if (frameArea.startsWith('packages/') || frameArea.startsWith('apps/')) {
-        const repoLabel = frameLabel(frame);
-        if (!seenRepo.has(repoLabel)) {
-          seenRepo.add(repoLabel);
-          repoInclusive.set(repoLabel, (repoInclusive.get(repoLabel) ?? 0) + ms);
-        }
-      }
-      for (const entry of libraryEntryPoints) {
-        if (seenLibrary.has(entry.label)) continue;
-        if (frameArea === entry.area && entry.functionName.test(frame.functionName)) {
-          seenLibrary.add(entry.label);
-          libraryInclusive.set(entry.label, (libraryInclusive.get(entry.label) ?? 0) + ms);
+      const area = areaOf(frame);
+      component ??= componentRules.find((rule) => rule.test(frame, area))?.name;
+      for (const rule of hotSpotRules) {
+        if (!seen.has(rule.name) && rule.test(frame, area)) {
+          seen.add(rule.name);
+          add(hotSpots, rule.name, ms);
         }
       }
     }
+    const leafArea = areaOf(node.callFrame);
+    add(
+      components,
+      component ??
+        (leafArea.startsWith('(') && leafArea !== '(native)'
+          ? leafArea
+          : 'node core / native, no library frame'),
+      ms,
+    );
   }
   const busyMs = totalMs - idleMs;
   const shares = (map: Map<string, number>, limit: number): TimeShare[] =>
@@ -193,15 +305,17 @@ export function summariseProfile(file: string, options: SummaryOptions = {}): Pr
         name,
         ms: Math.round(ms),
         percent: Math.round((ms / busyMs) * 1000) / 10,
+        ...(options.requests ? { usPerRequest: Math.round((ms * 1000) / options.requests) } : {}),
       }));
   return {
     file,
     totalMs: Math.round(totalMs),
     busyMs: Math.round(busyMs),
-    areas: shares(areas, 30),
+    ...(options.requests ? { requests: options.requests } : {}),
+    components: shares(components, componentRules.length + 5),
+    hotSpots: shares(hotSpots, hotSpotRules.length),
     selfTop: shares(selfFunctions, top),
-    repoInclusive: shares(repoInclusive, top),
-    libraryInclusive: shares(libraryInclusive, libraryEntryPoints.length),
+    areas: shares(areas, 30),
   };
 }
 
@@ -209,23 +323,31 @@ export function printSummary(summary: ProfileSummary): void {
   const table = (title: string, rows: TimeShare[]) => {
     console.log(`\n${title}`);
     for (const row of rows) {
-      console.log(`  ${row.percent.toFixed(1).padStart(5)} %  ${String(row.ms).padStart(6)} ms  ${row.name}`);
+      const perRequest =
+        row.usPerRequest === undefined ? '' : `${String(row.usPerRequest).padStart(5)} µs/req  `;
+      console.log(
+        `  ${row.percent.toFixed(1).padStart(5)} %  ${String(row.ms).padStart(6)} ms  ${perRequest}${row.name}`,
+      );
     }
   };
+  const perRequest = summary.requests
+    ? `, ${summary.requests} requests, ${Math.round((summary.busyMs * 1000) / summary.requests)} µs busy per request`
+    : '';
   console.log(
-    `\nprofile ${summary.file}: ${summary.totalMs} ms sampled, ${summary.busyMs} ms busy (percentages of busy time)`,
+    `\nprofile ${summary.file}: ${summary.totalMs} ms sampled, ${summary.busyMs} ms busy${perRequest} (percentages of busy time)`,
   );
-  table('self time by area', summary.areas);
+  table('components (innermost known frame)', summary.components);
+  table('hot spots (inclusive, synchronous parts)', summary.hotSpots);
   table('top functions by self time', summary.selfTop);
-  table('library entry points, inclusive', summary.libraryInclusive);
-  table('repository functions, inclusive', summary.repoInclusive);
+  table('self time by area', summary.areas);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const file = process.argv[2];
   if (!file) {
-    console.error('usage: node bench/profile-summary.ts <file.cpuprofile>');
+    console.error('usage: node bench/profile-summary.ts <file.cpuprofile> [requests]');
     process.exit(2);
   }
-  printSummary(summariseProfile(file));
+  const requests = process.argv[3] ? Number(process.argv[3]) : undefined;
+  printSummary(summariseProfile(file, requests ? { requests } : {}));
 }

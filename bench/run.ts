@@ -10,10 +10,15 @@
  *   BENCH_CONNECTIONS         concurrent connections (default 50; the targets assume 50)
  *   BENCH_LADDER=1            also measure the decomposition servers (serve-ladder.ts)
  *   BENCH_PROFILE=1           afterwards, profile the API (--cpu-prof) under load and summarise
+ *   BENCH_PERF=1              afterwards, on-CPU profiles of bare and REST with Linux perf
  *   BENCH_SCENARIOS=list,get  only these scenarios (default: list,search,get)
  *   BENCH_SAMPLED_STATS=1     keep ANALYZE's default sampled statistics (the search plan may flip)
+ *   BENCH_API_NODE_FLAGS=…    also measure the API started with these node flags (e.g.
+ *                             --max-semi-space-size=64), as an extra target next to REST
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -22,10 +27,10 @@ import {
   createKey,
   createWorkspace,
   importProducts,
-  productColumns,
+  listProducts,
   productListFilter,
 } from '@comptoir/core';
-import { createOrm, migrate } from '@comptoir/db';
+import { createOrm, type EntityManager, migrate } from '@comptoir/db';
 import { ensureDatabase, resolvePostgres, resolveRedis } from '@comptoir/local-services';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -39,6 +44,7 @@ import {
   startServer,
   toPgPlaceholders,
 } from './lib.ts';
+import { type PerfSummary, printPerfSummary, summarisePerf } from './perf-summary.ts';
 import { type ProfileSummary, printSummary, summariseProfile } from './profile-summary.ts';
 import { catalogue, searchTerm, supplierNames } from './seed.ts';
 
@@ -55,6 +61,9 @@ const warmupSeconds = numberSetting('BENCH_WARMUP', 3);
 const connections = numberSetting('BENCH_CONNECTIONS', 50);
 const withLadder = process.env.BENCH_LADDER === '1';
 const withProfile = process.env.BENCH_PROFILE === '1';
+const withPerf = process.env.BENCH_PERF === '1';
+// Node flags for an extra API target, to try runtime settings (e.g. --max-semi-space-size=64).
+const apiNodeFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
 const targets = { minThroughputRatio: 0.5, maxP99Ms: 50 };
 
 const log = (message: string) => console.log(`[bench] ${message}`);
@@ -119,15 +128,26 @@ const searchMatches = Number(
     )
   ).rows[0]?.n,
 );
-// The plan the search scenario runs, for the report.
-const searchPlan = (
-  await benchDb.query<{ 'QUERY PLAN': string }>(
-    toPgPlaceholders(`explain select ${productColumns}, (select count(*) from products where ${where}) as total
-       from products where ${where}
-      order by name, id limit ? offset ?`),
-    [...params, ...params, 20, 0],
-  )
-).rows.map((row) => row['QUERY PLAN']);
+// The plans of the list and search statements, for the report: listProducts itself builds the
+// statement, and this stand-in for the EntityManager explains it instead of running it.
+async function explainList(query: { q?: string }): Promise<string[]> {
+  let plan: string[] = [];
+  const explainer = {
+    async execute(sql: string, values: unknown[] = []) {
+      if (plan.length === 0) {
+        const result = await benchDb.query<{ 'QUERY PLAN': string }>(
+          `explain ${toPgPlaceholders(sql)}`,
+          values,
+        );
+        plan = result.rows.map((row) => row['QUERY PLAN']);
+      }
+      return [];
+    },
+  } as unknown as EntityManager;
+  await listProducts(explainer, workspace.id, { limit: 20, offset: 0, ...query });
+  return plan;
+}
+const plans = { list: await explainList({}), search: await explainList({ q: searchTerm }) };
 // A product from the middle of the catalogue for the `get` scenario.
 const sampleProductId = (
   await benchDb.query<{ id: string }>('select id from products order by reference offset 50000 limit 1')
@@ -135,7 +155,17 @@ const sampleProductId = (
 if (!sampleProductId) throw new Error('no product to get');
 await benchDb.end();
 await orm.close();
-log(`search plan: ${searchPlan.map((line) => line.trim()).join(' / ')}`);
+for (const [name, plan] of Object.entries(plans)) {
+  const nodes = plan
+    .filter((line) => /Scan|Sort|Limit|Aggregate|Result/.test(line) && !/Sort Key/.test(line))
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^->\s+/, '')
+        .replace(/\s*\(cost=[^ ]+ rows=(\d+) width=\d+\)/, ' (est. $1 rows)'),
+    );
+  log(`${name} plan: ${nodes.join(' | ')}`);
+}
 log(
   `seeded ${productCount} products in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s; q=${JSON.stringify(searchTerm)} matches ${searchMatches}`,
 );
@@ -158,6 +188,7 @@ interface Target {
   prefix: string;
   headers: Record<string, string>;
   env?: Record<string, string>;
+  nodeFlags?: string[];
   server?: ChildServer;
 }
 
@@ -165,6 +196,16 @@ const targetList: Target[] = [
   { name: 'bare', script: 'serve-bare.ts', prefix: '', headers: {} },
   { name: 'REST', script: 'serve-api.ts', prefix: '/api/v1', headers: { authorization } },
 ];
+if (apiNodeFlags.length > 0) {
+  // Measured in the same run as REST: on a shared machine, runs minutes apart are not comparable.
+  targetList.push({
+    name: `REST ${apiNodeFlags.join(' ')}`,
+    script: 'serve-api.ts',
+    prefix: '/api/v1',
+    headers: { authorization },
+    nodeFlags: apiNodeFlags,
+  });
+}
 if (withLadder) {
   const rungs: [string, string][] = [
     ['orm', ''],
@@ -257,6 +298,7 @@ try {
   for (const target of targetList) {
     target.server = await startServer(target.name, join(benchDir, target.script), {
       env: { ...childEnv, ...target.env },
+      nodeFlags: target.nodeFlags ?? [],
     });
   }
   log(`servers: ${targetList.map((t) => `${t.name} on :${t.server?.port}`).join(', ')}`);
@@ -322,6 +364,7 @@ if (withProfile) {
     const nowUs = () => Number(process.hrtime.bigint() / 1000n);
     let window = { fromUs: 0, toUs: 0 };
     let requestsPerSecond = 0;
+    let requests = 0;
     try {
       const url = `http://127.0.0.1:${profiled.port}/api/v1${scenario.path}`;
       await load(url, { authorization }, warmupSeconds);
@@ -329,6 +372,7 @@ if (withProfile) {
       const profiledRun = await load(url, { authorization }, durationSeconds);
       window.toUs = nowUs();
       requestsPerSecond = Math.round(profiledRun.requests.average);
+      requests = profiledRun.requests.total;
       log(`profiled ${scenario.name}: ${requestsPerSecond} req/s (profiler overhead included)`);
     } finally {
       await profiled.stop();
@@ -340,9 +384,61 @@ if (withProfile) {
       log(`no .cpuprofile was written for ${scenario.name}`);
       continue;
     }
-    const summary = summariseProfile(file, { window });
+    const summary = summariseProfile(file, { window, requests });
     printSummary(summary);
     profiles.push({ scenario: scenario.name, requestsPerSecond, ...summary });
+  }
+}
+
+// Optional: on-CPU profiles (Linux perf) of bare and REST under the same load, for the analysis.
+const perfProfiles: (PerfSummary & { scenario: string; target: string; requestsPerSecond: number })[] = [];
+if (withPerf) {
+  const perfWorks = spawnSync('perf', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (!perfWorks) log('BENCH_PERF=1 needs Linux perf on PATH (and the right to profile); skipped');
+  const perfRoot = join(resultsDir, 'perf');
+  rmSync(perfRoot, { recursive: true, force: true });
+  mkdirSync(perfRoot, { recursive: true });
+  const recordSeconds = Math.max(1, durationSeconds - 1);
+  for (const scenario of perfWorks ? scenarios : []) {
+    for (const target of targetList.filter((t) => t.name === 'bare' || t.name === 'REST')) {
+      const server = await startServer(
+        `${target.name} perf ${scenario.name}`,
+        join(benchDir, target.script),
+        {
+          env: { ...childEnv, ...target.env },
+          nodeFlags: ['--perf-basic-prof-only-functions'],
+          // V8 writes an isolate-*.log into the working directory with this flag: keep it here.
+          cwd: perfRoot,
+        },
+      );
+      const file = join(perfRoot, `${scenario.name}-${target.name}.data`);
+      let requestsPerSecond = 0;
+      try {
+        const url = `http://127.0.0.1:${server.port}${target.prefix}${scenario.path}`;
+        await load(url, target.headers, warmupSeconds);
+        const run = load(url, target.headers, durationSeconds);
+        // Asynchronous: the load generator runs on this event loop.
+        const perfArgs = ['record', '-q', '-e', 'cpu-clock', '-F', '997', '-g'];
+        const recorder = spawn('perf', [...perfArgs, '-p', String(server.process.pid), '-o', file], {
+          stdio: 'ignore',
+        });
+        recorder.once('spawn', () => setTimeout(() => recorder.kill('SIGINT'), recordSeconds * 1000));
+        await new Promise((resolve) => recorder.once('close', resolve));
+        requestsPerSecond = Math.round((await run).requests.average);
+      } finally {
+        await server.stop();
+      }
+      const summary = summarisePerf(file, requestsPerSecond * recordSeconds);
+      // perf resolves JS frames through this map; kept next to the data for a later `perf report`
+      // (copy it back to /tmp to use it).
+      const jsMap = `/tmp/perf-${server.process.pid}.map`;
+      if (existsSync(jsMap)) {
+        copyFileSync(jsMap, join(perfRoot, `perf-${server.process.pid}.map`));
+        rmSync(jsMap);
+      }
+      printPerfSummary(summary, `${scenario.name} ${target.name} (${requestsPerSecond} req/s)`);
+      perfProfiles.push({ scenario: scenario.name, target: target.name, requestsPerSecond, ...summary });
+    }
   }
 }
 
@@ -441,17 +537,19 @@ const report = {
     products: productCount,
     searchTerm,
     searchMatches,
-    searchPlan,
+    plans,
     statistics: process.env.BENCH_SAMPLED_STATS === '1' ? 'sampled (default)' : 'whole table',
     connections,
     warmupSeconds,
     durationSeconds,
+    apiNodeFlags,
     targets,
   },
   consistency,
   results: rows,
   checks,
   ...(profiles.length > 0 ? { profiles } : {}),
+  ...(perfProfiles.length > 0 ? { perf: perfProfiles } : {}),
 };
 writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 log(`results written to ${join(resultsDir, 'latest.json')}`);

@@ -1,13 +1,18 @@
 /**
- * The baseline: bare Fastify + pg, running exactly the SQL of `listProducts` (the page with its
- * count subquery, the WHERE of `productListFilter`, rows mapped by `productView`) for one fixed
- * workspace; and, for the extra `get` scenario, the SQL of `getProduct`. No authentication, no rate limit, no validation, no tRPC: what the framework
- * layers are measured against. Prints `{"listening":<port>}` on stdout when ready.
+ * The baseline: bare Fastify + pg (a plain pg.Pool), no authentication, no rate limit, no
+ * validation, no tRPC: what the framework layers are measured against.
+ *
+ * The routes call the real `listProducts` / `getProduct` of @comptoir/core with a stand-in for the
+ * EntityManager whose `execute` sends the statement straight to pg. The SQL (page, total, WHERE
+ * of productListFilter) and the row mapping (productView) are therefore exactly the API's, by
+ * construction, and follow any change to them; MikroORM, kysely and everything above are not
+ * on the path. Prints `{"listening":<port>}` on stdout when ready.
  *
  *   node bench/serve-bare.ts --database-url=postgres://… --workspace-id=wks_… [--port=0]
  *   (or DATABASE_URL, WORKSPACE_ID, PORT in the environment)
  */
-import { type ProductRow, productColumns, productListFilter, productView } from '@comptoir/core';
+import { getProduct, listProducts } from '@comptoir/core';
+import type { EntityManager } from '@comptoir/db';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { announceListening, exitOnSignal, readSetting, requireSetting, toPgPlaceholders } from './lib.ts';
@@ -22,6 +27,13 @@ const types = new pg.TypeOverrides();
 for (const oid of [1082, 1114, 1184, 1186]) types.setTypeParser(oid, (value: string) => value);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types });
 
+/** All listProducts and getProduct use of the EntityManager: `execute(sql with ?, params)`. */
+const pgOnly = {
+  async execute(sql: string, params: unknown[] = []) {
+    return (await pool.query(toPgPlaceholders(sql), params)).rows;
+  },
+} as unknown as EntityManager;
+
 interface ListQuery {
   limit?: string;
   offset?: string;
@@ -34,41 +46,18 @@ const app = Fastify({ logger: false });
 
 app.get<{ Querystring: ListQuery }>('/products', async (request) => {
   const query = request.query;
-  const limit = query.limit === undefined ? 20 : Number(query.limit);
-  const offset = query.offset === undefined ? 0 : Number(query.offset);
-  const { where, params } = productListFilter(workspaceId, {
-    q: query.q,
-    supplierId: query.supplierId,
-    trackStock: query.trackStock === undefined ? undefined : query.trackStock === 'true',
+  return listProducts(pgOnly, workspaceId, {
+    limit: query.limit === undefined ? 20 : Number(query.limit),
+    offset: query.offset === undefined ? 0 : Number(query.offset),
+    ...(query.q === undefined ? {} : { q: query.q }),
+    ...(query.supplierId === undefined ? {} : { supplierId: query.supplierId }),
+    ...(query.trackStock === undefined ? {} : { trackStock: query.trackStock === 'true' }),
   });
-  // The statement of listProducts, character for character apart from the placeholders.
-  const { rows } = await pool.query<ProductRow & { total: string }>(
-    toPgPlaceholders(`select ${productColumns}, (select count(*) from products where ${where}) as total
-       from products where ${where}
-      order by name, id limit ? offset ?`),
-    [...params, ...params, limit, offset],
-  );
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (rows.length === 0 && offset > 0) {
-    const count = await pool.query<{ total: string }>(
-      toPgPlaceholders(`select count(*) as total from products where ${where}`),
-      params,
-    );
-    total = Number(count.rows[0]?.total ?? 0);
-  }
-  return { data: rows.map(productView), pagination: { total, limit, offset } };
 });
 
-// The statement of getProduct (findProductRow): one product by id.
-app.get<{ Params: { id: string } }>('/products/:id', async (request, reply) => {
-  const { rows } = await pool.query<ProductRow>(
-    toPgPlaceholders(`select ${productColumns} from products where workspace_id = ? and id = ?`),
-    [workspaceId, request.params.id],
-  );
-  const row = rows[0];
-  if (!row) return reply.code(404).send({ error: { code: 'not_found', message: 'Product not found' } });
-  return { data: productView(row) };
-});
+app.get<{ Params: { id: string } }>('/products/:id', async (request) => ({
+  data: await getProduct(pgOnly, workspaceId, request.params.id),
+}));
 
 await app.listen({ host: '127.0.0.1', port });
 const address = app.server.address();

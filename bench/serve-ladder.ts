@@ -23,10 +23,10 @@ import {
   requireScope,
 } from '@comptoir/core';
 import { createOrm } from '@comptoir/db';
+// The API's own limiter. @comptoir/trpc is not a dependency of bench, hence the source path.
+import { createRedisRateLimiter } from '@comptoir/trpc';
 import Fastify, { type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
-// The API's own limiter. @comptoir/trpc is not a dependency of bench, hence the source path.
-import { createRedisRateLimiter } from '../packages/trpc/src/rate-limit.ts';
 import { announceListening, exitOnSignal, readSetting, requireSetting } from './lib.ts';
 
 const databaseUrl = requireSetting('database-url');
