@@ -1,4 +1,4 @@
-import { AppError, authenticate, isAppError, requireScope, type Scope } from '@comptoir/core';
+import { AppError, authenticate, isAppError, type Principal, requireScope, type Scope } from '@comptoir/core';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { AuthedContext, Context } from './context.ts';
@@ -29,38 +29,48 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Every procedure starts here: contract errors leave with the status their code names. */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && isAppError(result.error.cause)) throw toTrpcError(result.error.cause);
-  return result;
-});
-
 const rateLimitPolicyWindow = 60;
 
-/** A procedure that needs a key with `scope`: authentication, then scope, then the rate limit. */
-export function scopedProcedure(scope: Scope) {
-  return publicProcedure.use(async ({ ctx, next }) => {
-    const principal = await authenticate(ctx.em, ctx.authorization, (error) =>
-      ctx.log.warn({ err: error }, 'could not refresh api key lastUsedAt'),
-    );
-    requireScope(principal, scope);
-    const decision = await ctx.rateLimiter.consume(principal.keyId, principal.rateLimitPerMinute);
-    if (decision) {
-      Object.assign(ctx.response.headers, {
-        'RateLimit-Limit': String(decision.limit),
-        'RateLimit-Remaining': String(decision.remaining),
-        'RateLimit-Reset': String(decision.resetSeconds),
-        'RateLimit-Policy': `${decision.limit};w=${rateLimitPolicyWindow}`,
-      });
-      if (!decision.allowed) {
-        ctx.response.headers['Retry-After'] = String(decision.resetSeconds);
-        throw new AppError(
-          'rate_limited',
-          `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
-        );
-      }
+/** Authentication, then scope, then the rate limit: who is calling, or a contract error. */
+async function admit(ctx: Context, scope: Scope): Promise<Principal> {
+  const principal = await authenticate(ctx.em, ctx.authorization, (error) =>
+    ctx.log.warn({ err: error }, 'could not refresh api key lastUsedAt'),
+  );
+  requireScope(principal, scope);
+  const decision = await ctx.rateLimiter.consume(principal.keyId, principal.rateLimitPerMinute);
+  if (decision) {
+    Object.assign(ctx.response.headers, {
+      'RateLimit-Limit': String(decision.limit),
+      'RateLimit-Remaining': String(decision.remaining),
+      'RateLimit-Reset': String(decision.resetSeconds),
+      'RateLimit-Policy': `${decision.limit};w=${rateLimitPolicyWindow}`,
+    });
+    if (!decision.allowed) {
+      ctx.response.headers['Retry-After'] = String(decision.resetSeconds);
+      throw new AppError(
+        'rate_limited',
+        `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
+      );
     }
-    return next({ ctx: { ...ctx, principal } satisfies AuthedContext });
+  }
+  return principal;
+}
+
+/**
+ * A procedure that needs a key with `scope`. One middleware on purpose: each tRPC middleware
+ * level copies the context, and this path runs on every request. Contract errors, from
+ * admission or from the procedure, leave with the status their code names.
+ */
+export function scopedProcedure(scope: Scope) {
+  return t.procedure.use(async ({ ctx, next }) => {
+    let principal: Principal;
+    try {
+      principal = await admit(ctx, scope);
+    } catch (error) {
+      throw isAppError(error) ? toTrpcError(error) : error;
+    }
+    const result = await next({ ctx: { ...ctx, principal } satisfies AuthedContext });
+    if (!result.ok && isAppError(result.error.cause)) throw toTrpcError(result.error.cause);
+    return result;
   });
 }

@@ -1,7 +1,6 @@
 import { ApiKey, type EntityManager, isIdOf, newId, toDate, toIso, toIsoOrNull } from '@comptoir/db';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors/index.ts';
-import type { NegativeStockPolicy } from '../workspaces/index.ts';
 import { generateKey, hashKey, isWellFormedKey, keyPrefix, lastCharacters } from './format.ts';
 import { type Scope, scopeSchema } from './scopes.ts';
 
@@ -98,7 +97,6 @@ export interface Principal {
   workspaceId: string;
   scopes: ReadonlySet<string>;
   rateLimitPerMinute: number | null;
-  negativeStock: NegativeStockPolicy;
 }
 
 // lastUsedAt is a hint for operators; writing it on every request would turn each read into a
@@ -137,13 +135,10 @@ export async function authenticate(
       expires_at: Date | string | null;
       revoked_at: Date | string | null;
       last_used_at: Date | string | null;
-      negative_stock: NegativeStockPolicy;
     }[]
   >(
-    `select k.id, k.workspace_id, k.scopes, k.rate_limit_per_minute, k.expires_at, k.revoked_at, k.last_used_at,
-            w.negative_stock
-       from api_keys k join workspaces w on w.id = k.workspace_id
-      where k.key_hash = ?`,
+    `select id, workspace_id, scopes, rate_limit_per_minute, expires_at, revoked_at, last_used_at
+       from api_keys where key_hash = ?`,
     [hashKey(key)],
   );
   const row = rows[0];
@@ -163,7 +158,6 @@ export async function authenticate(
     workspaceId: row.workspace_id,
     scopes: new Set(row.scopes),
     rateLimitPerMinute: row.rate_limit_per_minute,
-    negativeStock: row.negative_stock,
   };
 }
 
