@@ -1,4 +1,13 @@
-import { ApiKey, type EntityManager, isIdOf, newId, toDate, toIso, toIsoOrNull } from '@comptoir/db';
+import {
+  ApiKey,
+  type EntityManager,
+  isIdOf,
+  newId,
+  preparedRead,
+  toDate,
+  toIso,
+  toIsoOrNull,
+} from '@comptoir/db';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors/index.ts';
 import { generateKey, hashKey, isWellFormedKey, keyPrefix, lastCharacters } from './format.ts';
@@ -126,19 +135,20 @@ export async function authenticate(
       `Invalid API key format: expected \`Authorization: Bearer ${keyPrefix}<key>\``,
     );
   }
-  const rows = await em.execute<
-    {
-      id: string;
-      workspace_id: string;
-      scopes: string[];
-      rate_limit_per_minute: number | null;
-      expires_at: Date | string | null;
-      revoked_at: Date | string | null;
-      last_used_at: Date | string | null;
-    }[]
-  >(
+  // Every authenticated request runs this read: prepared once per connection.
+  const rows = await preparedRead<{
+    id: string;
+    workspace_id: string;
+    scopes: string[];
+    rate_limit_per_minute: number | null;
+    expires_at: Date | string | null;
+    revoked_at: Date | string | null;
+    last_used_at: Date | string | null;
+  }>(
+    em,
+    'comptoir_authenticate_key',
     `select id, workspace_id, scopes, rate_limit_per_minute, expires_at, revoked_at, last_used_at
-       from api_keys where key_hash = ?`,
+       from api_keys where key_hash = $1`,
     [hashKey(key)],
   );
   const row = rows[0];
