@@ -5,9 +5,8 @@
  *   node bench/serve-api.ts --database-url=postgres://… --redis-url=redis://… [--port=0]
  *   (or DATABASE_URL, REDIS_URL, PORT, REDIS_KEY_PREFIX in the environment)
  */
-import { buildServer } from '@comptoir/api';
+import { buildServer, connectApiRedis } from '@comptoir/api';
 import { createOrm } from '@comptoir/db';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { announceListening, exitOnSignal, readSetting, requireSetting } from './lib.ts';
 
@@ -21,15 +20,10 @@ const logger = pino({ level: 'warn', base: { service: 'api-bench' } }, pino.dest
 
 // The same pool size as production's default (createOrm: 10).
 const orm = await createOrm({ databaseUrl, poolSize: 10 });
-const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
-await new Promise<void>((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`Redis at ${redisUrl} not ready within 5 s`)), 5000);
-  redis.once('ready', () => {
-    clearTimeout(timer);
-    resolve();
-  });
-});
+const redis = await connectApiRedis(redisUrl, (error) =>
+  logger.warn({ err: error }, 'redis connection error'),
+);
+if (redis.status !== 'ready') throw new Error(`Redis at ${redisUrl} not ready within 5 s`);
 
 const { app } = await buildServer({
   orm,

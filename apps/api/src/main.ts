@@ -1,7 +1,7 @@
 import { readApiConfig } from '@comptoir/config';
 import { createOrm, pendingMigrations } from '@comptoir/db';
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { connectApiRedis } from './redis.ts';
 import { buildServer } from './server.ts';
 
 const config = readApiConfig();
@@ -15,20 +15,10 @@ if (pending.length > 0) {
   await orm.close();
   process.exit(1);
 }
-const redis = new Redis(config.redis.url, {
-  enableOfflineQueue: false,
-  maxRetriesPerRequest: 1,
-  lazyConnect: false,
-});
-redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
 // Rate limits need Redis, but a Redis outage must not stop the API: wait briefly, then serve.
-await new Promise<void>((resolve) => {
-  const timer = setTimeout(resolve, 5000);
-  redis.once('ready', () => {
-    clearTimeout(timer);
-    resolve();
-  });
-});
+const redis = await connectApiRedis(config.redis.url, (error) =>
+  logger.warn({ err: error }, 'redis connection error'),
+);
 
 const { app } = await buildServer({
   orm,

