@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type ErrorEnvelope, type errorStatus } from '@comptoir/core';
+import { AppError, type ErrorEnvelope, type errorStatus, internalErrorEnvelope } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
 import {
   type AppRouter,
@@ -77,8 +77,8 @@ export async function buildServer(
   });
   const deps = { orm: options.orm, rateLimiter };
 
-  // An empty body is a valid "no input" (POST /quotes/{id}/send); anything else must be JSON.
-  // JSON is the only body the API reads: anything else is refused with 415.
+  // JSON is the only body the API reads (anything else is refused with 415), and an empty
+  // body is a valid "no input" (POST /quotes/{id}/send), not malformed JSON.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -118,11 +118,7 @@ export async function buildServer(
     }
     if (error.statusCode === 400) return sendError(reply, 400, envelope('invalid_body', error.message));
     request.log.error({ err: error, requestId: request.id }, 'unhandled error');
-    return sendError(
-      reply,
-      500,
-      envelope('internal_error', `An internal error occurred (request ${request.id})`),
-    );
+    return sendError(reply, 500, internalErrorEnvelope(request.id));
   });
 
   app.setNotFoundHandler((request, reply) =>

