@@ -180,6 +180,18 @@ describe('GET /products', () => {
     },
   );
 
+  it('pages a search and keeps its total past the last match', async () => {
+    const first = await list('?q=e&limit=2');
+    const second = await list('?q=e&limit=2&offset=2');
+    const beyond = await list('?q=e&limit=2&offset=40');
+    const all = await list('?q=e&limit=100');
+    expect(first.pagination.total).toBe(all.data.length);
+    expect([...first.data, ...second.data].map((product) => product.id)).toEqual(
+      all.data.slice(0, 4).map((product) => product.id),
+    );
+    expect(beyond).toEqual({ data: [], pagination: { total: all.data.length, limit: 2, offset: 40 } });
+  });
+
   it('combines filters', async () => {
     const body = await list(`?trackStock=true&supplierId=${supplierId}&q=threshold`);
     expect(body.data.map((product) => product.name)).toEqual(['No threshold']);

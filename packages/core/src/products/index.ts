@@ -104,9 +104,26 @@ export async function listProducts(
 ): Promise<ListResult<ProductView>> {
   const { where, params } = productListFilter(workspaceId, query);
   const page = [query.limit, query.offset];
-  const counted = query.supplierId === undefined && !query.q?.trim();
-  // One round trip for the page and its total: from the counters when no other filter
-  // applies, else a scalar subquery on the same filter.
+  const pagination = (total: number) => ({ total, limit: query.limit, offset: query.offset });
+
+  if (query.q?.trim()) {
+    // A search reads its matches once, through the trigram index, for both the page and the
+    // total. Without the materialised CTE the planner may, on a high row estimate, walk the
+    // name index and fold every product's text until it fills the page (~20x slower).
+    const rows = await em.execute<(Partial<ProductRow> & { total: string })[]>(
+      `with matched as materialized (select ${productColumns} from products where ${where})
+       select page.*, counted.total
+         from (select count(*) as total from matched) counted
+         left join lateral (select * from matched order by name, id limit ? offset ?) page on true`,
+      [...params, ...page],
+    );
+    const data = rows.filter((row): row is ProductRow & { total: string } => row.id != null).map(productView);
+    return { data, pagination: pagination(Number(rows[0]?.total ?? 0)) };
+  }
+
+  // Totals of unfiltered lists come from the trigger-kept counters; a supplier filter counts
+  // through its index. Either way one round trip gives the page and its total.
+  const counted = query.supplierId === undefined;
   const totalExpression = counted
     ? `(select ${query.trackStock === undefined ? 'total' : query.trackStock ? 'tracked' : 'total - tracked'} from workspace_product_counts where workspace_id = ?)`
     : `(select count(*) from products where ${where})`;
@@ -127,7 +144,7 @@ export async function listProducts(
       total = Number(count?.total ?? 0);
     }
   }
-  return { data: rows.map(productView), pagination: { total, limit: query.limit, offset: query.offset } };
+  return { data: rows.map(productView), pagination: pagination(total) };
 }
 
 async function findProductRow(
