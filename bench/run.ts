@@ -23,7 +23,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import {
-  createCompanyRecord,
+  createCompany,
   createKey,
   createWorkspace,
   importProducts,
@@ -98,7 +98,7 @@ const seedStarted = performance.now();
 const workspace = await createWorkspace(orm.em.fork(), { name: 'Épicerie du Banc d’Essai' });
 const supplierIds: string[] = [];
 for (const name of supplierNames) {
-  const company = await createCompanyRecord(orm.em.fork(), workspace.id, { name, isSupplier: true });
+  const company = await createCompany(orm.em.fork(), workspace.id, { name }, { isSupplier: true });
   supplierIds.push(company.id);
 }
 for (let start = 0; start < productCount; start += importChunk) {

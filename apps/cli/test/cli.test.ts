@@ -55,7 +55,11 @@ describe('migrate', () => {
       const first = cli(['migrate', '--json'], url);
       expect(first.status).toBe(0);
       expect(JSON.parse(first.last)).toEqual({
-        applied: ['Migration20261121000000_foundation', 'Migration20261121000100_product_counts'],
+        applied: [
+          'Migration20261121000000_foundation',
+          'Migration20261121000100_product_counts',
+          'Migration20261121000200_contacts',
+        ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
     } finally {
@@ -164,8 +168,8 @@ describe('product import', () => {
   beforeAll(async () => {
     workspaceId = json(['workspace', 'create', '--name', 'Import']).id as string;
     const em = db.orm.em.fork();
-    const { createCompanyRecord } = await import('@comptoir/core');
-    supplierId = (await createCompanyRecord(em, workspaceId, { name: 'Supplier' })).id;
+    const { createCompany } = await import('@comptoir/core');
+    supplierId = (await createCompany(em, workspaceId, { name: 'Supplier' })).id;
   });
 
   const write = (name: string, content: unknown) => {

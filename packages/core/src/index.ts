@@ -1,4 +1,5 @@
 export * from './companies/index.ts';
+export * from './contacts/index.ts';
 export * from './demo/index.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';

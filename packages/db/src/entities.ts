@@ -81,6 +81,24 @@ export const Product = defineEntity({
   },
 });
 
+export const Contact = defineEntity({
+  name: 'Contact',
+  tableName: 'contacts',
+  properties: {
+    id: p.string().primary(),
+    workspaceId: p.string(),
+    name: p.string(),
+    email: p.string(),
+    phone: p.string().nullable(),
+    companyId: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+
 export const DomainEvent = defineEntity({
   name: 'DomainEvent',
   tableName: 'events',
@@ -94,4 +112,4 @@ export const DomainEvent = defineEntity({
   },
 });
 
-export const entities = [Workspace, ApiKey, Company, Product, DomainEvent];
+export const entities = [Workspace, ApiKey, Company, Contact, Product, DomainEvent];

@@ -1,6 +1,6 @@
 import {
   type CreatedKey,
-  createCompanyRecord,
+  createCompany,
   createKey,
   createProduct,
   createWorkspace,
@@ -30,7 +30,7 @@ export function factories(orm: MikroORM) {
     product: (workspaceId: string, input: Partial<ProductCreate> = {}): Promise<ProductView> =>
       createProduct(em(), workspaceId, { name: `Product ${++sequence}`, ...input }),
     company: (workspaceId: string, name = `Company ${++sequence}`) =>
-      createCompanyRecord(em(), workspaceId, { name }),
+      createCompany(em(), workspaceId, { name }),
   };
 }
 

@@ -67,6 +67,15 @@ function successStatusByRoute(router: AppRouter): Map<string, number> {
   return byRoute;
 }
 
+const apiTags = [
+  {
+    name: 'Companies',
+    description: 'Companies: customers and suppliers (scopes read:contacts, write:contacts).',
+  },
+  { name: 'Contacts', description: 'People, each optionally at a company.' },
+  { name: 'Products', description: 'Products and their stock state (read-only in the API).' },
+];
+
 export interface OpenApiOptions {
   baseUrl: string;
 }
@@ -87,7 +96,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
     securitySchemes: {
       bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key `svc_live_…`.' },
     },
-    tags: ['Products'],
+    tags: apiTags.map((tag) => tag.name),
   }) as OpenAPIObject & { components?: Json; tags?: Json[] };
 
   const statuses = successStatusByRoute(appRouter);

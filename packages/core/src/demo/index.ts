@@ -1,5 +1,5 @@
 import { ApiKey, type EntityManager, inTransaction } from '@comptoir/db';
-import { createCompanyRecord } from '../companies/index.ts';
+import { createCompany } from '../companies/index.ts';
 import { createKey, revokeKey, scopes } from '../keys/index.ts';
 import { importProducts } from '../products/index.ts';
 import { createWorkspace, findWorkspaceByName } from '../workspaces/index.ts';
@@ -30,7 +30,8 @@ export async function seedDemoWorkspace(em: EntityManager): Promise<DemoSeed> {
       [workspace.id, demoSupplierName],
     );
     const supplierId =
-      existingSupplier?.id ?? (await createCompanyRecord(tx, workspace.id, { name: demoSupplierName })).id;
+      existingSupplier?.id ??
+      (await createCompany(tx, workspace.id, { name: demoSupplierName }, { isSupplier: true })).id;
     const products = [
       {
         reference: 'DEMO-OK',

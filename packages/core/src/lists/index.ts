@@ -47,3 +47,28 @@ export function likeContains(text: string): string {
   const clean = [...text].filter((char) => char.charCodeAt(0) >= 0x20).join('');
   return `%${clean.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * One round trip for a page and its total: `count(*) over ()` counts the filtered rows
+ * before `limit`. Past the last page no row carries the total, so it is counted apart.
+ */
+export async function pageWithTotal<Row extends object>(
+  em: {
+    execute<T>(sql: string, params: unknown[]): Promise<T>;
+  },
+  query: { select: string; from: string; where: string; params: unknown[]; orderBy: string },
+  page: Page,
+): Promise<{ rows: Row[]; total: number }> {
+  const rows = await em.execute<(Row & { total: string })[]>(
+    `select ${query.select}, count(*) over () as total from ${query.from} where ${query.where}
+      order by ${query.orderBy} limit ? offset ?`,
+    [...query.params, page.limit, page.offset],
+  );
+  if (rows[0]) return { rows, total: Number(rows[0].total) };
+  if (page.offset === 0) return { rows, total: 0 };
+  const [count] = await em.execute<{ total: string }[]>(
+    `select count(*) as total from ${query.from} where ${query.where}`,
+    query.params,
+  );
+  return { rows, total: Number(count?.total ?? 0) };
+}

@@ -1,7 +1,11 @@
 import { router } from '../init.ts';
+import { companiesRouter } from './companies/index.ts';
+import { contactsRouter } from './contacts/index.ts';
 import { productsRouter } from './products/index.ts';
 
 export const appRouter = router({
+  companies: companiesRouter,
+  contacts: contactsRouter,
   products: productsRouter,
 });
 

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { companyRefSchema } from '../companies/schemas.ts';
+import { pageQueryShape } from '../lists/index.ts';
+
+export const contactSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    company: companyRefSchema.nullable(),
+  })
+  .meta({ id: 'Contact' });
+export type ContactView = z.infer<typeof contactSchema>;
+
+export const contactCompanySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    siret: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    isSupplier: z.boolean(),
+  })
+  .meta({ id: 'ContactCompany' });
+
+export const contactDetailSchema = contactSchema
+  .extend({ company: contactCompanySchema.nullable() })
+  .meta({ id: 'ContactDetail' });
+export type ContactDetailView = z.infer<typeof contactDetailSchema>;
+
+export const contactCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    email: z.email({ error: 'email must be an e-mail address' }).max(200),
+    phone: z.string().trim().min(1).max(32).optional(),
+    companyId: z.string().min(1).max(64).optional().meta({ description: 'Company of the contact (cmp_…).' }),
+  })
+  .meta({ id: 'ContactCreate' });
+export type ContactCreate = z.input<typeof contactCreateSchema>;
+
+export const contactListQuerySchema = z.object({
+  ...pageQueryShape,
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: 'Case- and accent-insensitive substring of the name, e-mail or company name.' }),
+});
+export type ContactListQuery = z.output<typeof contactListQuerySchema>;

@@ -1,0 +1,19 @@
+import { companyCreateSchema, companySchema, createCompany, recordEnvelopeSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../init.ts';
+
+export const createCompanyProcedure = scopedProcedure('write:contacts')
+  .meta({
+    successStatus: 201,
+    openapi: {
+      method: 'POST',
+      path: '/companies',
+      tags: ['Companies'],
+      summary: 'Create a company',
+      description: 'A SIRET must pass its checksum; a French VAT number (FR…) must match its key.',
+    },
+  })
+  .input(companyCreateSchema)
+  .output(recordEnvelopeSchema(companySchema))
+  .mutation(async ({ ctx, input }) => ({
+    data: await createCompany(ctx.em, ctx.principal.workspaceId, input),
+  }));

@@ -1,0 +1,11 @@
+import { companySchema, getCompany, recordEnvelopeSchema } from '@comptoir/core';
+import { z } from 'zod';
+import { scopedProcedure } from '../../init.ts';
+
+export const getCompanyProcedure = scopedProcedure('read:contacts')
+  .meta({
+    openapi: { method: 'GET', path: '/companies/{id}', tags: ['Companies'], summary: 'Get a company' },
+  })
+  .input(z.object({ id: z.string().meta({ description: 'Company id (`cmp_…`).' }) }))
+  .output(recordEnvelopeSchema(companySchema))
+  .query(async ({ ctx, input }) => ({ data: await getCompany(ctx.em, ctx.principal.workspaceId, input.id) }));

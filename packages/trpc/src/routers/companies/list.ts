@@ -1,0 +1,16 @@
+import { companyListQuerySchema, companySchema, listCompanies, listEnvelopeSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../init.ts';
+
+export const listCompaniesProcedure = scopedProcedure('read:contacts')
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/companies',
+      tags: ['Companies'],
+      summary: 'List companies',
+      description: 'Newest first. `q` searches name, SIRET and VAT number.',
+    },
+  })
+  .input(companyListQuerySchema)
+  .output(listEnvelopeSchema(companySchema))
+  .query(({ ctx, input }) => listCompanies(ctx.em, ctx.principal.workspaceId, input));

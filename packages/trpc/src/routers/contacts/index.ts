@@ -1,0 +1,10 @@
+import { router } from '../../init.ts';
+import { createContactProcedure } from './create.ts';
+import { getContactProcedure } from './get.ts';
+import { listContactsProcedure } from './list.ts';
+
+export const contactsRouter = router({
+  list: listContactsProcedure,
+  get: getContactProcedure,
+  create: createContactProcedure,
+});
