@@ -59,6 +59,7 @@ describe('migrate', () => {
           'Migration20261121000000_foundation',
           'Migration20261121000100_product_counts',
           'Migration20261121000200_contacts',
+          'Migration20261121000300_opportunities',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });

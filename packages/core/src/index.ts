@@ -5,5 +5,6 @@ export * from './errors/index.ts';
 export * from './events/index.ts';
 export * from './keys/index.ts';
 export * from './lists/index.ts';
+export * from './opportunities/index.ts';
 export * from './products/index.ts';
 export * from './workspaces/index.ts';

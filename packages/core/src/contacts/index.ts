@@ -105,6 +105,22 @@ export async function getContact(
   return { ...contactView(row), company };
 }
 
+/** The contact a reference in a create body names, or 404 contact_not_found. */
+export async function requireContact(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+): Promise<{ id: string }> {
+  const [row] = isIdOf('contact', id)
+    ? await em.execute<{ id: string }[]>('select id from contacts where workspace_id = ? and id = ?', [
+        workspaceId,
+        id,
+      ])
+    : [];
+  if (!row) throw new AppError('contact_not_found', `Contact ${id} not found`);
+  return row;
+}
+
 function emailTaken(error: unknown): boolean {
   return error instanceof Error && /contacts_workspace_email_key/.test(error.message);
 }

@@ -23,6 +23,7 @@ export class Migration20261121000200_contacts extends Migration {
         company_id text,
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now(),
+        unique (workspace_id, id),
         foreign key (workspace_id, company_id) references companies (workspace_id, id)
       )`);
     // One e-mail per workspace, compared case-insensitively, enforced where races cannot win.

@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121000000_foundation } from './Migration20261121000000_foundation.ts';
 import { Migration20261121000100_product_counts } from './Migration20261121000100_product_counts.ts';
 import { Migration20261121000200_contacts } from './Migration20261121000200_contacts.ts';
+import { Migration20261121000300_opportunities } from './Migration20261121000300_opportunities.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
   { name: 'Migration20261121000000_foundation', class: Migration20261121000000_foundation },
   { name: 'Migration20261121000100_product_counts', class: Migration20261121000100_product_counts },
   { name: 'Migration20261121000200_contacts', class: Migration20261121000200_contacts },
+  { name: 'Migration20261121000300_opportunities', class: Migration20261121000300_opportunities },
 ];

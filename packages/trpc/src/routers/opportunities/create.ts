@@ -1,0 +1,24 @@
+import {
+  createOpportunity,
+  opportunityCreateSchema,
+  opportunitySchema,
+  recordEnvelopeSchema,
+} from '@comptoir/core';
+import { scopedProcedure } from '../../init.ts';
+
+export const createOpportunityProcedure = scopedProcedure('write:opportunities')
+  .meta({
+    successStatus: 201,
+    openapi: {
+      method: 'POST',
+      path: '/opportunities',
+      tags: ['Opportunities'],
+      summary: 'Create an opportunity',
+      description: 'Status DRAFT unless given.',
+    },
+  })
+  .input(opportunityCreateSchema)
+  .output(recordEnvelopeSchema(opportunitySchema))
+  .mutation(async ({ ctx, input }) => ({
+    data: await createOpportunity(ctx.em, ctx.principal.workspaceId, input),
+  }));

@@ -1,0 +1,21 @@
+import {
+  listEnvelopeSchema,
+  listOpportunities,
+  opportunityListQuerySchema,
+  opportunitySchema,
+} from '@comptoir/core';
+import { scopedProcedure } from '../../init.ts';
+
+export const listOpportunitiesProcedure = scopedProcedure('read:opportunities')
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/opportunities',
+      tags: ['Opportunities'],
+      summary: 'List opportunities',
+      description: 'Newest first, optionally of one status.',
+    },
+  })
+  .input(opportunityListQuerySchema)
+  .output(listEnvelopeSchema(opportunitySchema))
+  .query(({ ctx, input }) => listOpportunities(ctx.em, ctx.principal.workspaceId, input));
