@@ -1,0 +1,516 @@
+import { createComptoirClient } from '@comptoir/client';
+import type { Scope } from '@comptoir/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestApi, type TestApi } from './harness.ts';
+
+interface CompanyBody {
+  id: string;
+  name: string;
+  siret: string | null;
+  vatNumber: string | null;
+  address: string | null;
+  phone: string | null;
+  isSupplier: boolean;
+  createdAt: string;
+}
+interface ListBody {
+  data: CompanyBody[];
+  pagination: { total: number; limit: number; offset: number };
+}
+interface ErrorBody {
+  error: { code: string; message: string; details?: { path: string; message: string }[] };
+}
+
+const isoDateTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+const companyId = expect.stringMatching(/^cmp_[0-9a-z]+$/);
+const contactsScopes: Scope[] = ['read:contacts', 'write:contacts'];
+
+let api: TestApi;
+let key: string;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const workspace = await api.make.workspace('Companies');
+  key = (await api.make.key(workspace.id, contactsScopes)).key;
+  headers = bearer(key);
+});
+afterAll(() => api.close());
+
+/** A workspace of its own, so that counts and events in it are exactly what the test made. */
+async function freshWorkspace(scopes: Scope[] = contactsScopes) {
+  const workspace = await api.make.workspace();
+  const created = await api.make.key(workspace.id, scopes);
+  return { workspaceId: workspace.id, key: created.key, headers: bearer(created.key) };
+}
+
+const post = (json: unknown, as = headers) =>
+  api.request('/api/v1/companies', { method: 'POST', headers: as, json });
+
+async function create(json: Record<string, unknown>, as = headers): Promise<CompanyBody> {
+  const response = await post(json, as);
+  const body = (await response.json()) as { data: CompanyBody } & ErrorBody;
+  expect(response.status, JSON.stringify(body)).toBe(201);
+  return body.data;
+}
+
+async function list(query = '', as = headers): Promise<ListBody> {
+  const response = await api.request(`/api/v1/companies${query}`, { headers: as });
+  expect(response.status).toBe(200);
+  return (await response.json()) as ListBody;
+}
+
+async function expectError(response: Response, status: number, code: string): Promise<ErrorBody> {
+  const body = (await response.json()) as ErrorBody;
+  expect(response.status, JSON.stringify(body)).toBe(status);
+  expect(body.error.code).toBe(code);
+  expect(body.error.message).toEqual(expect.any(String));
+  return body;
+}
+
+async function expectInvalidBody(response: Response, path: string) {
+  const body = await expectError(response, 400, 'invalid_body');
+  expect(body.error.details?.map((detail) => detail.path)).toContain(path);
+}
+
+const eventsOf = (workspaceId: string) =>
+  api.db.orm.em
+    .fork()
+    .execute<{ type: string; data: unknown }[]>(
+      'select type, data from events where workspace_id = ? order by created_at, id',
+      [workspaceId],
+    );
+
+describe('POST /companies', () => {
+  it('answers 201 with exactly the Company fields, normalising siret and vatNumber', async () => {
+    const response = await post({
+      name: 'Société Générale',
+      siret: '732 829 320 00074',
+      vatNumber: 'fr 44 732 829 320',
+      address: '29 boulevard Haussmann, 75009 Paris',
+    });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({
+      data: {
+        id: companyId,
+        name: 'Société Générale',
+        siret: '73282932000074',
+        vatNumber: 'FR44732829320',
+        address: '29 boulevard Haussmann, 75009 Paris',
+        phone: null,
+        isSupplier: false,
+        createdAt: isoDateTime,
+      },
+    });
+  });
+
+  it('creates a company from a name alone: every optional field is null', async () => {
+    const before = Date.now();
+    const company = await create({ name: 'Name only' });
+    expect(company).toEqual({
+      id: companyId,
+      name: 'Name only',
+      siret: null,
+      vatNumber: null,
+      address: null,
+      phone: null,
+      isSupplier: false,
+      createdAt: isoDateTime,
+    });
+    expect(Date.parse(company.createdAt)).toBeGreaterThanOrEqual(before - 5_000);
+    expect(Date.parse(company.createdAt)).toBeLessThanOrEqual(Date.now() + 5_000);
+  });
+
+  it('trims the name', async () => {
+    expect((await create({ name: '  Padded SARL  ' })).name).toBe('Padded SARL');
+  });
+
+  it('ignores unknown fields, including ones that look like read-only Company fields', async () => {
+    const other = await api.make.workspace();
+    const company = await create({
+      name: 'Unknown fields',
+      id: 'cmp_00000000000000000000000000',
+      workspaceId: other.id,
+      isSupplier: true,
+      phone: '+33123456789',
+      createdAt: '2000-01-01T00:00:00.000Z',
+      colour: 'blue',
+    });
+    expect(company).toEqual({
+      id: companyId,
+      name: 'Unknown fields',
+      siret: null,
+      vatNumber: null,
+      address: null,
+      phone: null,
+      isSupplier: false,
+      createdAt: isoDateTime,
+    });
+    expect(company.id).not.toBe('cmp_00000000000000000000000000');
+    expect(company.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
+    const response = await api.request(`/api/v1/companies/${company.id}`, { headers });
+    expect(response.status).toBe(200);
+  });
+
+  it('gives each company its own id', async () => {
+    const first = await create({ name: 'Twin' });
+    const second = await create({ name: 'Twin' });
+    expect(first.id).not.toBe(second.id);
+  });
+
+  it.each([
+    ['a name of 200 characters', { name: 'n'.repeat(200) }, 'name', 'n'.repeat(200)],
+    [
+      'an address of 1000 characters',
+      { name: 'Long address', address: 'a'.repeat(1000) },
+      'address',
+      'a'.repeat(1000),
+    ],
+    [
+      'a non-French vatNumber of 32 characters',
+      { name: 'Long VAT', vatNumber: `DE${'1'.repeat(30)}` },
+      'vatNumber',
+      `DE${'1'.repeat(30)}`,
+    ],
+  ])('accepts %s', async (_label, body, field, stored) => {
+    const company = await create(body);
+    expect(company[field as keyof CompanyBody]).toBe(stored);
+  });
+
+  it.each([
+    ['a missing name', {}, 'name'],
+    ['an empty name', { name: '' }, 'name'],
+    ['a name of spaces only', { name: '   ' }, 'name'],
+    ['a name of 201 characters', { name: 'n'.repeat(201) }, 'name'],
+    ['a name that is not a string', { name: 42 }, 'name'],
+    ['an address of 1001 characters', { name: 'x', address: 'a'.repeat(1001) }, 'address'],
+    ['a vatNumber of 33 characters', { name: 'x', vatNumber: `DE${'1'.repeat(31)}` }, 'vatNumber'],
+    ['a siret that is not a string', { name: 'x', siret: 73282932000074 }, 'siret'],
+  ])('answers 400 invalid_body for %s, naming the field', async (_label, body, path) => {
+    await expectInvalidBody(await post(body), path);
+  });
+});
+
+describe('SIRET validation', () => {
+  it.each([
+    ['73282932000074', '73282932000074'],
+    ['732 829 320 00074', '73282932000074'],
+    ['55210055400013', '55210055400013'],
+    ['443 061 841 00047', '44306184100047'],
+    ['35600000000048', '35600000000048'],
+    // La Poste: fails the Luhn checksum, but its digits sum to 45, a multiple of 5.
+    ['35600000049837', '35600000049837'],
+  ])('accepts %s and stores %s', async (siret, stored) => {
+    expect((await create({ name: `SIRET ${siret}`, siret })).siret).toBe(stored);
+  });
+
+  it.each([
+    ['a bad Luhn checksum', '73282932000075'],
+    ['too few digits', '1234'],
+    ['15 digits', '732829320000740'],
+    ['a letter', '7328293200007A'],
+    ['a digit sum multiple of 5 outside La Poste (the exception is La Poste’s only)', '73282932000077'],
+    ['a La Poste SIRET failing both the checksum and the sum rule', '35600000012345'],
+  ])('answers 400 invalid_body on siret for %s', async (_label, siret) => {
+    await expectInvalidBody(await post({ name: 'Bad SIRET', siret }), 'siret');
+  });
+});
+
+describe('VAT number validation', () => {
+  it.each([
+    ['FR44732829320', 'FR44732829320'],
+    ['fr44732829320', 'FR44732829320'],
+    ['Fr 44 732 829 320', 'FR44732829320'],
+    ['FR96552100554', 'FR96552100554'],
+    // A key under 10 is written with two digits.
+    ['FR07404833055', 'FR07404833055'],
+    ['DE123456789', 'DE123456789'],
+  ])('accepts %s and stores %s', async (vatNumber, stored) => {
+    expect((await create({ name: `VAT ${vatNumber}`, vatNumber })).vatNumber).toBe(stored);
+  });
+
+  it.each([
+    ['a wrong key', 'FR45732829320'],
+    ['a wrong key in lower case', 'fr45732829320'],
+    ['a one-digit key', 'FR7404833055'],
+    ['an 8-digit SIREN', 'FR4473282932'],
+    ['a 10-digit SIREN', 'FR447328293201'],
+    ['no digits at all', 'FR'],
+  ])('answers 400 invalid_body on vatNumber for a French number with %s', async (_label, vatNumber) => {
+    await expectInvalidBody(await post({ name: 'Bad VAT', vatNumber }), 'vatNumber');
+  });
+});
+
+describe('company.created events', () => {
+  it('records exactly one company.created event whose data is the 201 data', async () => {
+    const own = await freshWorkspace();
+    const company = await create(
+      { name: 'Évènement SA', siret: '82835627100019', vatNumber: 'DE123456789', address: '1 rue X' },
+      own.headers,
+    );
+    expect(await eventsOf(own.workspaceId)).toEqual([{ type: 'company.created', data: company }]);
+  });
+
+  it('records one event per company, in order', async () => {
+    const own = await freshWorkspace();
+    const first = await create({ name: 'First' }, own.headers);
+    const second = await create({ name: 'Second' }, own.headers);
+    expect(await eventsOf(own.workspaceId)).toEqual([
+      { type: 'company.created', data: first },
+      { type: 'company.created', data: second },
+    ]);
+  });
+
+  it('records nothing for a refused create', async () => {
+    const own = await freshWorkspace();
+    const readOnly = bearer((await api.make.key(own.workspaceId, ['read:contacts'])).key);
+    expect((await post({}, own.headers)).status).toBe(400);
+    expect((await post({ name: 'x', siret: '73282932000075' }, own.headers)).status).toBe(400);
+    expect((await post({ name: 'x', vatNumber: 'FR45732829320' }, own.headers)).status).toBe(400);
+    expect((await post({ name: 'x' }, readOnly)).status).toBe(403);
+    expect(await eventsOf(own.workspaceId)).toEqual([]);
+    expect((await list('', own.headers)).pagination.total).toBe(0);
+  });
+});
+
+describe('GET /companies', () => {
+  let own: Awaited<ReturnType<typeof freshWorkspace>>;
+  const made: Record<string, CompanyBody> = {};
+
+  beforeAll(async () => {
+    own = await freshWorkspace();
+    made.societe = await create({ name: 'Société Générale', siret: '73282932000074' }, own.headers);
+    made.creme = await create({ name: 'Crème Fraîche SARL', vatNumber: 'FR44732829320' }, own.headers);
+    made.acme = await create({ name: 'Acme GmbH', vatNumber: 'DE123456789' }, own.headers);
+    made.muller = await create({ name: 'Boulangerie Müller', address: '3 place du Marché' }, own.headers);
+    made.fifth = await create({ name: 'Zeta', siret: '54203809300010' }, own.headers);
+    // Another workspace's company with a matching name must never show.
+    const other = await freshWorkspace();
+    made.foreign = await create({ name: 'Société Étrangère', siret: '41002812100011' }, other.headers);
+  });
+
+  const namesOf = (body: ListBody) => body.data.map((company) => company.name);
+
+  it('lists the workspace’s companies newest first, with default pagination', async () => {
+    const body = await list('', own.headers);
+    expect(body.pagination).toEqual({ total: 5, limit: 20, offset: 0 });
+    expect(namesOf(body)).toEqual([
+      'Zeta',
+      'Boulangerie Müller',
+      'Acme GmbH',
+      'Crème Fraîche SARL',
+      'Société Générale',
+    ]);
+  });
+
+  it('lists each company exactly as POST returned it', async () => {
+    const body = await list('', own.headers);
+    expect(body.data).toEqual([made.fifth, made.muller, made.acme, made.creme, made.societe]);
+  });
+
+  it('pages with limit and offset, keeping the total', async () => {
+    const first = await list('?limit=2', own.headers);
+    const second = await list('?limit=2&offset=2', own.headers);
+    const third = await list('?limit=2&offset=4', own.headers);
+    expect(namesOf(first)).toEqual(['Zeta', 'Boulangerie Müller']);
+    expect(namesOf(second)).toEqual(['Acme GmbH', 'Crème Fraîche SARL']);
+    expect(namesOf(third)).toEqual(['Société Générale']);
+    expect(second.pagination).toEqual({ total: 5, limit: 2, offset: 2 });
+    expect(await list('?offset=50', own.headers)).toEqual({
+      data: [],
+      pagination: { total: 5, limit: 20, offset: 50 },
+    });
+  });
+
+  it.each([
+    ['?limit=1', 1, 0],
+    ['?limit=100', 100, 0],
+    ['?offset=0', 20, 0],
+    ['?offset=4', 20, 4],
+  ])('accepts the bound %s', async (query, limit, offset) => {
+    expect((await list(query, own.headers)).pagination).toEqual({ total: 5, limit, offset });
+  });
+
+  it.each([
+    ['?limit=0', 'limit'],
+    ['?limit=101', 'limit'],
+    ['?limit=abc', 'limit'],
+    ['?limit=2.5', 'limit'],
+    ['?offset=-1', 'offset'],
+    ['?offset=abc', 'offset'],
+  ])('answers 400 invalid_request for %s naming the parameter', async (query, parameter) => {
+    const response = await api.request(`/api/v1/companies${query}`, { headers: own.headers });
+    const body = await expectError(response, 400, 'invalid_request');
+    expect(body.error.details?.map((detail) => detail.path)).toContain(parameter);
+  });
+
+  it.each([
+    ['societe', ['Société Générale']],
+    ['SOCIÉTÉ', ['Société Générale']],
+    ['générale', ['Société Générale']],
+    ['creme fraiche', ['Crème Fraîche SARL']],
+    ['muller', ['Boulangerie Müller']],
+    ['MÜLL', ['Boulangerie Müller']],
+    ['gmbh', ['Acme GmbH']],
+    ['32000074', ['Société Générale']],
+    ['fr44', ['Crème Fraîche SARL']],
+    ['de1234', ['Acme GmbH']],
+    ['7328293', ['Crème Fraîche SARL', 'Société Générale']],
+    ['marché', []],
+    ['%', []],
+    ['_', []],
+    ['xyz-nothing', []],
+  ])('q=%s finds a case- and accent-insensitive substring of name, siret or vatNumber', async (q, names) => {
+    const body = await list(`?q=${encodeURIComponent(q)}`, own.headers);
+    expect(namesOf(body)).toEqual(names);
+    expect(body.pagination.total).toBe(names.length);
+  });
+
+  it('pages a search and keeps its total', async () => {
+    const body = await list('?q=e&limit=2&offset=1', own.headers);
+    const all = await list('?q=e&limit=100', own.headers);
+    expect(all.pagination.total).toBe(all.data.length);
+    expect(body.pagination).toEqual({ total: all.data.length, limit: 2, offset: 1 });
+    expect(body.data).toEqual(all.data.slice(1, 3));
+  });
+
+  it('shows another workspace nothing: empty list, total 0, and 404 on the ids', async () => {
+    const stranger = await freshWorkspace(['read:contacts']);
+    expect(await list('', stranger.headers)).toEqual({
+      data: [],
+      pagination: { total: 0, limit: 20, offset: 0 },
+    });
+    expect((await list('?q=societe', stranger.headers)).pagination.total).toBe(0);
+    const response = await api.request(`/api/v1/companies/${made.societe?.id}`, {
+      headers: stranger.headers,
+    });
+    await expectError(response, 404, 'not_found');
+  });
+
+  it('does not show the other workspace’s company in this one', async () => {
+    const body = await list('?q=etrangere', own.headers);
+    expect(body).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
+  });
+});
+
+describe('list order', () => {
+  it('orders by createdAt desc, then id desc', async () => {
+    const own = await freshWorkspace();
+    const a = await create({ name: 'A' }, own.headers);
+    const b = await create({ name: 'B' }, own.headers);
+    const c = await create({ name: 'C' }, own.headers);
+    const d = await create({ name: 'D' }, own.headers);
+    const em = api.db.orm.em.fork();
+    // A is the newest; B and C share one instant (the id decides); D is the oldest.
+    await em.execute('update companies set created_at = ? where id = ?', ['2030-01-03T00:00:00Z', a.id]);
+    await em.execute('update companies set created_at = ? where id in (?, ?)', [
+      '2030-01-02T00:00:00Z',
+      b.id,
+      c.id,
+    ]);
+    await em.execute('update companies set created_at = ? where id = ?', ['2030-01-01T00:00:00Z', d.id]);
+    const tied = [b, c].sort((x, y) => (x.id < y.id ? 1 : -1)).map((company) => company.name);
+    const body = await list('', own.headers);
+    expect(body.data.map((company) => company.name)).toEqual(['A', ...tied, 'D']);
+    expect(body.data[0]?.createdAt).toBe('2030-01-03T00:00:00.000Z');
+  });
+});
+
+describe('GET /companies/{id}', () => {
+  it('returns the company exactly as POST returned it', async () => {
+    const company = await create({
+      name: 'Lookup SAS',
+      siret: '44306184100047',
+      vatNumber: 'FR64443061841',
+      address: '8 rue de Londres',
+    });
+    const response = await api.request(`/api/v1/companies/${company.id}`, { headers });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: company });
+  });
+
+  it('returns a company made outside the API with the same shape', async () => {
+    const own = await freshWorkspace();
+    const made = await api.make.company(own.workspaceId, 'Made by factory');
+    const response = await api.request(`/api/v1/companies/${made.id}`, { headers: own.headers });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      data: {
+        id: made.id,
+        name: 'Made by factory',
+        siret: null,
+        vatNumber: null,
+        address: null,
+        phone: null,
+        isSupplier: false,
+        createdAt: isoDateTime,
+      },
+    });
+  });
+
+  it.each([
+    ['an unknown id', 'cmp_00000000000000000000000000'],
+    ['a malformed id', 'not-an-id'],
+    ['an id of another type', 'con_00000000000000000000000000'],
+  ])('answers 404 not_found for %s', async (_label, id) => {
+    await expectError(await api.request(`/api/v1/companies/${id}`, { headers }), 404, 'not_found');
+  });
+
+  it('answers 404 not_found for another workspace’s company', async () => {
+    const other = await freshWorkspace();
+    const foreign = await create({ name: 'Foreign' }, other.headers);
+    await expectError(await api.request(`/api/v1/companies/${foreign.id}`, { headers }), 404, 'not_found');
+  });
+});
+
+describe('scopes', () => {
+  it('answers 403 insufficient_scope naming write:contacts to a read-only key on POST', async () => {
+    const own = await freshWorkspace(['read:contacts']);
+    const body = await expectError(await post({ name: 'Nope' }, own.headers), 403, 'insufficient_scope');
+    expect(body.error.message).toContain('write:contacts');
+    expect((await list('', own.headers)).pagination.total).toBe(0);
+  });
+
+  it('answers 403 insufficient_scope naming read:contacts to a key without it', async () => {
+    const own = await freshWorkspace(['read:products', 'write:products']);
+    const made = await api.make.company(own.workspaceId, 'Hidden');
+    for (const path of ['/api/v1/companies', `/api/v1/companies/${made.id}`]) {
+      const body = await expectError(
+        await api.request(path, { headers: own.headers }),
+        403,
+        'insufficient_scope',
+      );
+      expect(body.error.message).toContain('read:contacts');
+    }
+  });
+
+  it('refuses write:products for POST /companies (companies use the contacts scopes)', async () => {
+    const own = await freshWorkspace(['read:products', 'write:products']);
+    const body = await expectError(await post({ name: 'Nope' }, own.headers), 403, 'insufficient_scope');
+    expect(body.error.message).toContain('write:contacts');
+  });
+
+  it('answers 401 without a key', async () => {
+    await expectError(await api.request('/api/v1/companies'), 401, 'missing_authorization');
+    await expectError(
+      await api.request('/api/v1/companies', { method: 'POST', json: { name: 'x' } }),
+      401,
+      'missing_authorization',
+    );
+  });
+});
+
+describe('tRPC and REST answer the same procedure', () => {
+  it('companies.list, companies.get and companies.create match REST', async () => {
+    const own = await freshWorkspace();
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: own.key });
+    const viaTrpc = await client.companies.create.mutate({ name: 'Via tRPC', vatNumber: 'fr44732829320' });
+    expect(viaTrpc.data).toMatchObject({ name: 'Via tRPC', vatNumber: 'FR44732829320', isSupplier: false });
+    await create({ name: 'Via REST' }, own.headers);
+    expect(await client.companies.list.query({ limit: 5, q: 'via' })).toEqual(
+      await list('?limit=5&q=via', own.headers),
+    );
+    const response = await api.request(`/api/v1/companies/${viaTrpc.data.id}`, { headers: own.headers });
+    expect(await client.companies.get.query({ id: viaTrpc.data.id })).toEqual(await response.json());
+  });
+});
