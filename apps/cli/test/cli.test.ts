@@ -60,6 +60,7 @@ describe('migrate', () => {
           'Migration20261121000100_product_counts',
           'Migration20261121000200_contacts',
           'Migration20261121000300_opportunities',
+          'Migration20261121000400_invoices',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });

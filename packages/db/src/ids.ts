@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 /** Type prefixes of every id (rulings: "Ids and numbers"). */
 export const idPrefixes = {
   invoice: 'inv',
+  invoiceLine: 'iln',
+  quoteLine: 'qln',
   quote: 'quo',
   contact: 'con',
   company: 'cmp',

@@ -73,6 +73,7 @@ const apiTags = [
     description: 'Companies: customers and suppliers (scopes read:contacts, write:contacts).',
   },
   { name: 'Contacts', description: 'People, each optionally at a company.' },
+  { name: 'Invoices', description: 'Invoices, numbered without gaps per workspace and year.' },
   { name: 'Opportunities', description: 'Sales opportunities and their pipeline status.' },
   { name: 'Products', description: 'Products and their stock state (read-only in the API).' },
 ];
@@ -129,6 +130,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
     schemas: { ...Object.fromEntries(generated), Error: errorEnvelopeSchema },
   };
   document.tags = [
+    { name: 'Invoices', description: 'Invoices, numbered without gaps per workspace and year.' },
     { name: 'Opportunities', description: 'Sales opportunities and their pipeline status.' },
     { name: 'Products', description: 'Products and their stock state (read-only in the API).' },
   ];

@@ -3,6 +3,7 @@ import { Migration20261121000000_foundation } from './Migration20261121000000_fo
 import { Migration20261121000100_product_counts } from './Migration20261121000100_product_counts.ts';
 import { Migration20261121000200_contacts } from './Migration20261121000200_contacts.ts';
 import { Migration20261121000300_opportunities } from './Migration20261121000300_opportunities.ts';
+import { Migration20261121000400_invoices } from './Migration20261121000400_invoices.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261121000100_product_counts', class: Migration20261121000100_product_counts },
   { name: 'Migration20261121000200_contacts', class: Migration20261121000200_contacts },
   { name: 'Migration20261121000300_opportunities', class: Migration20261121000300_opportunities },
+  { name: 'Migration20261121000400_invoices', class: Migration20261121000400_invoices },
 ];

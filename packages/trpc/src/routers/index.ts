@@ -1,12 +1,14 @@
 import { router } from '../init.ts';
 import { companiesRouter } from './companies/index.ts';
 import { contactsRouter } from './contacts/index.ts';
+import { invoicesRouter } from './invoices/index.ts';
 import { opportunitiesRouter } from './opportunities/index.ts';
 import { productsRouter } from './products/index.ts';
 
 export const appRouter = router({
   companies: companiesRouter,
   contacts: contactsRouter,
+  invoices: invoicesRouter,
   opportunities: opportunitiesRouter,
   products: productsRouter,
 });

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestApi, type TestApi } from './harness.ts';
+
+interface Invoice {
+  id: string;
+  number: string;
+  title: string;
+  status: string;
+  dueAt: string;
+  createdAt: string;
+  totals: {
+    subtotal: number;
+    vat: { rate: number; base: number; vat: number }[];
+    taxTotal: number;
+    total: number;
+  };
+}
+
+let api: TestApi;
+let headers: Record<string, string>;
+let workspaceId: string;
+const year = new Date().getUTCFullYear();
+
+beforeAll(async () => {
+  api = await startTestApi();
+  workspaceId = (await api.make.workspace()).id;
+  headers = bearer((await api.make.key(workspaceId)).key);
+});
+afterAll(() => api.close());
+
+const line = { title: 'Pain de campagne', quantity: 3, unitPrice: 4.15, taxRate: 5.5 };
+const valid = { clientName: 'Café du Port', clientEmail: 'compta@port.test', lines: [line] };
+const create = (json: unknown, auth = headers) =>
+  api.request('/api/v1/invoices', { method: 'POST', headers: auth, json });
+const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; details?: { path: string }[] } }).error;
+
+describe('POST /invoices', () => {
+  it('creates a DRAFT invoice with the rulings’ defaults and records invoice.created', async () => {
+    const response = await create({
+      ...valid,
+      lines: [
+        line,
+        { title: 'Conseil', quantity: 1.5, unitPrice: 80, taxRate: 20 },
+        { title: 'Livraison', quantity: 1, unitPrice: 0.333 },
+      ],
+    });
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: Invoice & Record<string, unknown> };
+    expect(data).toMatchObject({
+      id: expect.stringMatching(/^inv_/),
+      number: expect.stringMatching(new RegExp(`^INV-${year}-\\d{5}$`)),
+      title: 'Pain de campagne',
+      status: 'DRAFT',
+      type: 'invoice',
+      clientName: 'Café du Port',
+      clientCompany: null,
+      clientEmail: 'compta@port.test',
+      currency: 'EUR',
+      taxRate: 5.5,
+      discountPercent: 0,
+      reverseCharge: false,
+      issuedAt: null,
+      paidAt: null,
+      paidAmount: 0,
+    });
+    const days = (Date.parse(data.dueAt) - Date.parse(data.createdAt)) / 86_400_000;
+    expect(days).toBeCloseTo(30, 5);
+    // EN 16931: 3 × 4.15 = 12.45; 1.5 × 80 = 120; 0.333 → 0.33. VAT per rate on the rounded bases.
+    expect(data.totals).toEqual({
+      subtotal: 132.78,
+      vat: [
+        { rate: 0, base: 0.33, vat: 0 },
+        { rate: 5.5, base: 12.45, vat: 0.68 },
+        { rate: 20, base: 120, vat: 24 },
+      ],
+      taxTotal: 24.68,
+      total: 157.46,
+    });
+    const events = await api.db.orm.em
+      .fork()
+      .execute<{ type: string; data: unknown }[]>("select type, data from events where data->>'id' = ?", [
+        data.id,
+      ]);
+    expect(events).toEqual([{ type: 'invoice.created', data }]);
+  });
+
+  it('reads the invoice back with its lines', async () => {
+    const created = (await (await create({ ...valid, currency: 'chf' })).json()) as { data: Invoice };
+    const response = await api.request(`/api/v1/invoices/${created.data.id}`, { headers });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: Invoice & { currency: string; lines: unknown[] } };
+    expect(data).toEqual({
+      ...created.data,
+      currency: 'CHF',
+      lines: [
+        {
+          id: expect.stringMatching(/^iln_/),
+          position: 0,
+          title: line.title,
+          quantity: 3,
+          unitPrice: 4.15,
+          taxRate: 5.5,
+          amount: 12.45,
+        },
+      ],
+    });
+  });
+
+  it('numbers 30 concurrent creations continuously, without gap or duplicate', async () => {
+    const workspace = await api.make.workspace();
+    const auth = bearer((await api.make.key(workspace.id)).key);
+    const responses = await Promise.all(Array.from({ length: 30 }, () => create(valid, auth)));
+    expect(responses.map((response) => response.status)).toEqual(Array(30).fill(201));
+    const numbers = await Promise.all(
+      responses.map(async (response) => ((await response.json()) as { data: Invoice }).data.number),
+    );
+    const expected = Array.from({ length: 30 }, (_, i) => `INV-${year}-${String(i + 1).padStart(5, '0')}`);
+    expect([...numbers].sort()).toEqual(expected);
+  });
+
+  it('gives back the number of a creation that failed: the next one has no gap', async () => {
+    const workspace = await api.make.workspace();
+    const auth = bearer((await api.make.key(workspace.id)).key);
+    const first = (await (await create(valid, auth)).json()) as { data: Invoice };
+    expect((await create({ ...valid, lines: [] }, auth)).status).toBe(400);
+    const second = (await (await create(valid, auth)).json()) as { data: Invoice };
+    expect([first.data.number, second.data.number]).toEqual([`INV-${year}-00001`, `INV-${year}-00002`]);
+  });
+
+  it.each([
+    [{ ...valid, clientName: '' }, 'clientName'],
+    [{ ...valid, clientName: 'x'.repeat(201) }, 'clientName'],
+    [{ ...valid, clientEmail: 'not-an-email' }, 'clientEmail'],
+    [{ ...valid, clientEmail: `${'a'.repeat(52)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(20)}` }, 'clientEmail'],
+    [{ ...valid, currency: 'EURO' }, 'currency'],
+    [{ ...valid, lines: [] }, 'lines'],
+    [{ ...valid, lines: Array(101).fill(line) }, 'lines'],
+    [{ ...valid, lines: [{ ...line, title: '' }] }, 'lines.0.title'],
+    [{ ...valid, lines: [{ ...line, title: 'x'.repeat(501) }] }, 'lines.0.title'],
+    [{ ...valid, lines: [{ ...line, quantity: 0 }] }, 'lines.0.quantity'],
+    [{ ...valid, lines: [{ ...line, unitPrice: -1 }] }, 'lines.0.unitPrice'],
+    [{ ...valid, lines: [{ ...line, taxRate: 100.5 }] }, 'lines.0.taxRate'],
+    [{ ...valid, lines: [{ ...line, quantity: '3' }] }, 'lines.0.quantity'],
+  ])('answers 400 invalid_body naming the field (%#)', async (body, path) => {
+    const response = await create(body);
+    expect(response.status).toBe(400);
+    const error = await errorOf(response);
+    expect(error.code).toBe('invalid_body');
+    expect(error.details?.map((detail) => detail.path)).toContain(path);
+  });
+
+  it('accepts every boundary: 200-character name, 200-character e-mail, 100 lines, 500-character title, rates 0 and 100', async () => {
+    const response = await create({
+      clientName: 'x'.repeat(200),
+      clientEmail: `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(7)}`,
+      lines: [
+        { title: 'x'.repeat(500), quantity: 0.001, unitPrice: 0, taxRate: 0 },
+        ...Array(99).fill({ ...line, taxRate: 100 }),
+      ],
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it('refuses a key without write:invoices', async () => {
+    const response = await create(valid, bearer((await api.make.key(workspaceId, ['read:invoices'])).key));
+    expect(response.status).toBe(403);
+    expect((await errorOf(response)).code).toBe('insufficient_scope');
+  });
+});
+
+describe('GET /invoices', () => {
+  it('lists newest first, filters by status, and refuses an unknown status', async () => {
+    const list = (await (await api.request('/api/v1/invoices?limit=100', { headers })).json()) as {
+      data: Invoice[];
+      pagination: { total: number };
+    };
+    expect(list.data.length).toBe(list.pagination.total);
+    const created = list.data.map((invoice) => invoice.createdAt);
+    expect([...created].sort().reverse()).toEqual(created);
+    const drafts = (await (
+      await api.request('/api/v1/invoices?status=DRAFT&limit=1', { headers })
+    ).json()) as {
+      pagination: { total: number };
+    };
+    expect(drafts.pagination.total).toBe(list.pagination.total);
+    const paid = (await (await api.request('/api/v1/invoices?status=PAID', { headers })).json()) as {
+      data: unknown[];
+    };
+    expect(paid.data).toEqual([]);
+    const unknown = await api.request('/api/v1/invoices?status=LATE', { headers });
+    expect(unknown.status).toBe(400);
+    const error = await errorOf(unknown);
+    expect(error.code).toBe('invalid_request');
+    expect(error.details?.map((detail) => detail.path)).toContain('status');
+  });
+
+  it('keeps workspaces apart', async () => {
+    const created = (await (await create(valid)).json()) as { data: Invoice };
+    const other = await api.make.workspace();
+    const otherHeaders = bearer((await api.make.key(other.id)).key);
+    expect((await api.request(`/api/v1/invoices/${created.data.id}`, { headers: otherHeaders })).status).toBe(
+      404,
+    );
+    const list = (await (await api.request('/api/v1/invoices', { headers: otherHeaders })).json()) as {
+      pagination: { total: number };
+    };
+    expect(list.pagination.total).toBe(0);
+    expect((await api.request('/api/v1/invoices/inv_00000000000000000000000000', { headers })).status).toBe(
+      404,
+    );
+  });
+});

@@ -1,0 +1,103 @@
+import type { EntityManager } from '@comptoir/db';
+import { Decimal } from 'decimal.js';
+import { z } from 'zod';
+
+/** A line as invoices and quotes take it (api-v1.md LineCreate). */
+export const lineCreateSchema = z
+  .object({
+    title: z.string().trim().min(1).max(500),
+    quantity: z.number().gt(0).max(1e9),
+    unitPrice: z.number().min(0).max(1e12),
+    taxRate: z
+      .number()
+      .min(0)
+      .max(100)
+      .optional()
+      .meta({ description: 'VAT rate in percent; 0 when omitted.' }),
+  })
+  .meta({ id: 'LineCreate' });
+export type LineCreate = z.output<typeof lineCreateSchema>;
+
+export const linesSchema = z.array(lineCreateSchema).min(1).max(100);
+
+/** Three upper-case letters (ISO 4217 form); EUR when omitted. */
+export const currencySchema = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/, { error: 'currency must be exactly 3 letters' })
+  .transform((code) => code.toUpperCase())
+  .default('EUR');
+
+export interface VatBreakdown {
+  rate: number;
+  base: number;
+  vat: number;
+}
+
+export interface DocumentTotals {
+  subtotal: number;
+  vat: VatBreakdown[];
+  taxTotal: number;
+  total: number;
+}
+
+const money = (value: Decimal.Value) => new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+/** Each line's net amount, rounded to the cent (EN 16931: line net amounts are rounded first). */
+export function lineAmount(line: { quantity: Decimal.Value; unitPrice: Decimal.Value }): Decimal {
+  return money(new Decimal(line.quantity).times(line.unitPrice));
+}
+
+/**
+ * EN 16931 totals: line nets rounded to 2 decimals and summed; VAT computed once per rate on
+ * the sum of that rate's line nets, rounded to 2 decimals; total = subtotal + VAT.
+ */
+export function documentTotals(
+  lines: ReadonlyArray<{ quantity: Decimal.Value; unitPrice: Decimal.Value; taxRate: Decimal.Value }>,
+): DocumentTotals {
+  const baseByRate = new Map<string, Decimal>();
+  let subtotal = new Decimal(0);
+  for (const line of lines) {
+    const amount = lineAmount(line);
+    subtotal = subtotal.plus(amount);
+    const rate = new Decimal(line.taxRate).toString();
+    baseByRate.set(rate, (baseByRate.get(rate) ?? new Decimal(0)).plus(amount));
+  }
+  const vat = [...baseByRate.entries()]
+    .map(([rate, base]) => ({
+      rate: Number(rate),
+      base: base.toNumber(),
+      vat: money(base.times(rate).div(100)).toNumber(),
+    }))
+    .sort((a, b) => a.rate - b.rate);
+  const taxTotal = vat.reduce((sum, entry) => sum.plus(entry.vat), new Decimal(0));
+  return {
+    subtotal: subtotal.toNumber(),
+    vat,
+    taxTotal: taxTotal.toNumber(),
+    total: subtotal.plus(taxTotal).toNumber(),
+  };
+}
+
+const numberPrefixes = { invoice: 'INV', quote: 'QUO' } as const;
+
+/**
+ * The next number of a workspace's documents of one kind for the current year, e.g.
+ * `INV-2026-00042`. Must run inside the transaction that stores the document: the counter
+ * row stays locked until it commits, so numbers are unique and continuous.
+ */
+export async function nextDocumentNumber(
+  tx: EntityManager,
+  workspaceId: string,
+  kind: keyof typeof numberPrefixes,
+): Promise<string> {
+  if (!tx.isInTransaction()) throw new Error('nextDocumentNumber must run inside the document’s transaction');
+  const [row] = await tx.execute<{ year: number; last_value: number }[]>(
+    `insert into document_sequences as s (workspace_id, kind, year, last_value)
+     values (?, ?, extract(year from now())::int, 1)
+     on conflict (workspace_id, kind, year) do update set last_value = s.last_value + 1
+     returning year, last_value`,
+    [workspaceId, kind],
+  );
+  if (!row) throw new Error('document sequence returned no row');
+  return `${numberPrefixes[kind]}-${row.year}-${String(row.last_value).padStart(5, '0')}`;
+}

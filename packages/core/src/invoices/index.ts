@@ -1,0 +1,200 @@
+import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
+import { type DocumentTotals, documentTotals, lineAmount, nextDocumentNumber } from '../documents/index.ts';
+import { notFound } from '../errors/index.ts';
+import { recordEvent } from '../events/index.ts';
+import { type ListResult, pageWithTotal } from '../lists/index.ts';
+import {
+  type InvoiceCreate,
+  type InvoiceDetailView,
+  type InvoiceListQuery,
+  type InvoiceView,
+  invoiceCreateSchema,
+} from './schemas.ts';
+
+export * from './schemas.ts';
+
+interface InvoiceRow {
+  id: string;
+  number: string;
+  title: string;
+  status: InvoiceView['status'];
+  type: string;
+  client_name: string;
+  client_company: string | null;
+  client_email: string;
+  currency: string;
+  tax_rate: string;
+  discount_percent: string;
+  reverse_charge: boolean;
+  subtotal: string;
+  tax_total: string;
+  total: string;
+  vat: DocumentTotals['vat'];
+  issued_at: Date | string | null;
+  due_at: Date | string | null;
+  paid_at: Date | string | null;
+  paid_amount: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const invoiceColumns = `i.id, i.number, i.title, i.status, i.type, i.client_name, i.client_company, i.client_email,
+  i.currency, i.tax_rate, i.discount_percent, i.reverse_charge, i.subtotal, i.vat, i.tax_total, i.total,
+  i.issued_at, i.due_at, i.paid_at, i.paid_amount, i.created_at, i.updated_at`;
+
+function invoiceView(row: InvoiceRow): InvoiceView {
+  return {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    status: row.status,
+    type: row.type,
+    clientName: row.client_name,
+    clientCompany: row.client_company,
+    clientEmail: row.client_email,
+    currency: row.currency,
+    taxRate: Number(row.tax_rate),
+    discountPercent: Number(row.discount_percent),
+    reverseCharge: row.reverse_charge,
+    issuedAt: toIsoOrNull(row.issued_at),
+    dueAt: toIsoOrNull(row.due_at),
+    paidAt: toIsoOrNull(row.paid_at),
+    paidAmount: Number(row.paid_amount),
+    totals: {
+      subtotal: Number(row.subtotal),
+      vat: row.vat,
+      taxTotal: Number(row.tax_total),
+      total: Number(row.total),
+    },
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export async function listInvoices(
+  em: EntityManager,
+  workspaceId: string,
+  query: InvoiceListQuery,
+): Promise<ListResult<InvoiceView>> {
+  let where = 'i.workspace_id = ?';
+  const params: unknown[] = [workspaceId];
+  if (query.status) {
+    where += ' and i.status = ?';
+    params.push(query.status);
+  }
+  const { rows, total } = await pageWithTotal<InvoiceRow>(
+    em,
+    { select: invoiceColumns, from: 'invoices i', where, params, orderBy: 'i.created_at desc, i.id desc' },
+    query,
+  );
+  return { data: rows.map(invoiceView), pagination: { total, limit: query.limit, offset: query.offset } };
+}
+
+async function findInvoiceRow(em: EntityManager, workspaceId: string, id: string) {
+  if (!isIdOf('invoice', id)) return undefined;
+  const [row] = await em.execute<InvoiceRow[]>(
+    `select ${invoiceColumns} from invoices i where i.workspace_id = ? and i.id = ?`,
+    [workspaceId, id],
+  );
+  return row;
+}
+
+export async function getInvoice(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+): Promise<InvoiceDetailView> {
+  const row = await findInvoiceRow(em, workspaceId, id);
+  if (!row) throw notFound('Invoice');
+  const lines = await em.execute<
+    {
+      id: string;
+      position: number;
+      title: string;
+      quantity: string;
+      unit_price: string;
+      tax_rate: string;
+      amount: string;
+    }[]
+  >(
+    'select id, position, title, quantity, unit_price, tax_rate, amount from invoice_lines where invoice_id = ? order by position',
+    [id],
+  );
+  return {
+    ...invoiceView(row),
+    lines: lines.map((line) => ({
+      id: line.id,
+      position: line.position,
+      title: line.title,
+      quantity: Number(line.quantity),
+      unitPrice: Number(line.unit_price),
+      taxRate: Number(line.tax_rate),
+      amount: Number(line.amount),
+    })),
+  };
+}
+
+const paymentTermDays = 30;
+
+/**
+ * Creates a DRAFT invoice with the next number of the year, its lines and EN 16931 totals,
+ * and records `invoice.created`, all in one transaction.
+ */
+export async function createInvoice(
+  em: EntityManager,
+  workspaceId: string,
+  input: InvoiceCreate,
+): Promise<InvoiceView> {
+  const data = invoiceCreateSchema.parse(input);
+  const lines = data.lines.map((line) => ({ ...line, taxRate: line.taxRate ?? 0 }));
+  const totals = documentTotals(lines);
+  const [first] = lines;
+  if (!first) throw new Error('an invoice has at least one line');
+  return inTransaction(em, async (tx) => {
+    const id = newId('invoice');
+    const number = await nextDocumentNumber(tx, workspaceId, 'invoice');
+    await tx.execute(
+      `insert into invoices (id, workspace_id, number, title, client_name, client_email, currency, tax_rate,
+                             subtotal, vat, tax_total, total, due_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, now() + make_interval(days => ?))`,
+      [
+        id,
+        workspaceId,
+        number,
+        first.title,
+        data.clientName,
+        data.clientEmail,
+        data.currency,
+        String(first.taxRate),
+        String(totals.subtotal),
+        JSON.stringify(totals.vat),
+        String(totals.taxTotal),
+        String(totals.total),
+        paymentTermDays,
+      ],
+    );
+    const records = lines.map((line, position) => ({
+      id: newId('invoiceLine'),
+      workspace_id: workspaceId,
+      invoice_id: id,
+      position,
+      title: line.title,
+      quantity: String(line.quantity),
+      unit_price: String(line.unitPrice),
+      tax_rate: String(line.taxRate),
+      amount: lineAmount(line).toString(),
+    }));
+    await tx.execute(
+      `insert into invoice_lines (id, workspace_id, invoice_id, position, title, quantity, unit_price, tax_rate, amount)
+       select id, workspace_id, invoice_id, position, title, quantity, unit_price, tax_rate, amount
+         from jsonb_to_recordset(?::jsonb) as t(id text, workspace_id text, invoice_id text, position int, title text,
+                                                quantity numeric, unit_price numeric, tax_rate numeric, amount numeric)`,
+      [JSON.stringify(records)],
+    );
+    const row = await findInvoiceRow(tx, workspaceId, id);
+    if (!row) throw new Error('inserted invoice not found');
+    const invoice = invoiceView(row);
+    await recordEvent(tx, workspaceId, 'invoice.created', invoice);
+    return invoice;
+  });
+}
