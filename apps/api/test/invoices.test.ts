@@ -132,7 +132,10 @@ describe('POST /invoices', () => {
     [{ ...valid, clientName: '' }, 'clientName'],
     [{ ...valid, clientName: 'x'.repeat(201) }, 'clientName'],
     [{ ...valid, clientEmail: 'not-an-email' }, 'clientEmail'],
-    [{ ...valid, clientEmail: `${'a'.repeat(52)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(20)}` }, 'clientEmail'],
+    [
+      { ...valid, clientEmail: `${'a'.repeat(52)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(20)}` },
+      'clientEmail',
+    ],
     [{ ...valid, currency: 'EURO' }, 'currency'],
     [{ ...valid, lines: [] }, 'lines'],
     [{ ...valid, lines: Array(101).fill(line) }, 'lines'],
