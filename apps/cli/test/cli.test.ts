@@ -61,6 +61,7 @@ describe('migrate', () => {
           'Migration20261121000200_contacts',
           'Migration20261121000300_opportunities',
           'Migration20261121000400_invoices',
+          'Migration20261121000500_quotes',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });

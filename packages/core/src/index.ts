@@ -9,4 +9,5 @@ export * from './keys/index.ts';
 export * from './lists/index.ts';
 export * from './opportunities/index.ts';
 export * from './products/index.ts';
+export * from './quotes/index.ts';
 export * from './workspaces/index.ts';

@@ -76,6 +76,7 @@ const apiTags = [
   { name: 'Invoices', description: 'Invoices, numbered without gaps per workspace and year.' },
   { name: 'Opportunities', description: 'Sales opportunities and their pipeline status.' },
   { name: 'Products', description: 'Products and their stock state (read-only in the API).' },
+  { name: 'Quotes', description: 'Quotes: drafts to edit, then sent (numbered) to the client.' },
 ];
 
 export interface OpenApiOptions {
@@ -133,6 +134,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
     { name: 'Invoices', description: 'Invoices, numbered without gaps per workspace and year.' },
     { name: 'Opportunities', description: 'Sales opportunities and their pipeline status.' },
     { name: 'Products', description: 'Products and their stock state (read-only in the API).' },
+    { name: 'Quotes', description: 'Quotes: drafts to edit, then sent (numbered) to the client.' },
   ];
   return document;
 }

@@ -65,10 +65,16 @@ export function createRestHandler(deps: ServerDependencies) {
     const source = request.raw;
     // A plain request object: trpc-to-openapi reads the parsed body from `body` and binds
     // abort handling to the socket's events.
+    // trpc-to-openapi wants application/json on every POST/PATCH, even one without a body
+    // (POST /quotes/{id}/send): a request with no body has no media type to refuse.
+    const headers =
+      request.body === undefined && request.headers['content-type'] === undefined
+        ? { ...request.headers, 'content-type': 'application/json' }
+        : request.headers;
     const req = {
       method: request.method,
       url: request.url,
-      headers: request.headers,
+      headers,
       body: request.body,
       socket: source.socket,
       readableEnded: true,

@@ -27,6 +27,19 @@ export const currencySchema = z
   .transform((code) => code.toUpperCase())
   .default('EUR');
 
+const vatBreakdownSchema = z.object({ rate: z.number(), base: z.number(), vat: z.number() });
+
+export const documentTotalsSchema = z
+  .object({
+    subtotal: z.number().meta({ description: 'Sum of the line net amounts, each rounded to the cent.' }),
+    vat: z
+      .array(vatBreakdownSchema)
+      .meta({ description: 'VAT per rate, on the sum of that rate’s line nets.' }),
+    taxTotal: z.number(),
+    total: z.number(),
+  })
+  .meta({ id: 'DocumentTotals', description: 'EN 16931 totals (an addition to the contract’s fields).' });
+
 export interface VatBreakdown {
   rate: number;
   base: number;

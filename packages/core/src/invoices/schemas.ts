@@ -1,22 +1,9 @@
 import { z } from 'zod';
-import { currencySchema, linesSchema } from '../documents/index.ts';
+import { currencySchema, documentTotalsSchema, linesSchema } from '../documents/index.ts';
 import { pageQueryShape } from '../lists/index.ts';
 
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
 export const invoiceStatusSchema = z.enum(invoiceStatuses).meta({ id: 'InvoiceStatus' });
-
-const vatBreakdownSchema = z.object({ rate: z.number(), base: z.number(), vat: z.number() });
-
-export const invoiceTotalsSchema = z
-  .object({
-    subtotal: z.number().meta({ description: 'Sum of the line net amounts, each rounded to the cent.' }),
-    vat: z
-      .array(vatBreakdownSchema)
-      .meta({ description: 'VAT per rate, on the sum of that rate’s line nets.' }),
-    taxTotal: z.number(),
-    total: z.number(),
-  })
-  .meta({ id: 'DocumentTotals', description: 'EN 16931 totals (an addition to the contract’s fields).' });
 
 export const invoiceSchema = z
   .object({
@@ -36,7 +23,7 @@ export const invoiceSchema = z
     dueAt: z.iso.datetime().nullable(),
     paidAt: z.iso.datetime().nullable(),
     paidAmount: z.number(),
-    totals: invoiceTotalsSchema,
+    totals: documentTotalsSchema,
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

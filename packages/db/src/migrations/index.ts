@@ -4,6 +4,7 @@ import { Migration20261121000100_product_counts } from './Migration2026112100010
 import { Migration20261121000200_contacts } from './Migration20261121000200_contacts.ts';
 import { Migration20261121000300_opportunities } from './Migration20261121000300_opportunities.ts';
 import { Migration20261121000400_invoices } from './Migration20261121000400_invoices.ts';
+import { Migration20261121000500_quotes } from './Migration20261121000500_quotes.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261121000200_contacts', class: Migration20261121000200_contacts },
   { name: 'Migration20261121000300_opportunities', class: Migration20261121000300_opportunities },
   { name: 'Migration20261121000400_invoices', class: Migration20261121000400_invoices },
+  { name: 'Migration20261121000500_quotes', class: Migration20261121000500_quotes },
 ];

@@ -4,6 +4,7 @@ import { contactsRouter } from './contacts/index.ts';
 import { invoicesRouter } from './invoices/index.ts';
 import { opportunitiesRouter } from './opportunities/index.ts';
 import { productsRouter } from './products/index.ts';
+import { quotesRouter } from './quotes/index.ts';
 
 export const appRouter = router({
   companies: companiesRouter,
@@ -11,6 +12,7 @@ export const appRouter = router({
   invoices: invoicesRouter,
   opportunities: opportunitiesRouter,
   products: productsRouter,
+  quotes: quotesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestApi, type TestApi } from './harness.ts';
+
+interface Quote {
+  id: string;
+  number: string | null;
+  title: string;
+  status: string;
+  validityDays: number;
+  taxRate: number;
+  opportunityId: string | null;
+  sentAt: string | null;
+  updatedAt: string;
+  notes?: string | null;
+  terms?: string | null;
+  lines?: { description: string; quantity: number; unitPrice: number; taxRate: number; position: number }[];
+  totals: { total: number };
+}
+
+let api: TestApi;
+let headers: Record<string, string>;
+let workspaceId: string;
+const year = new Date().getUTCFullYear();
+const line = { title: 'Menu dégustation', quantity: 12, unitPrice: 45, taxRate: 10 };
+const valid = { clientName: 'Mairie de Sète', clientEmail: 'culture@sete.test', lines: [line] };
+
+beforeAll(async () => {
+  api = await startTestApi();
+  workspaceId = (await api.make.workspace()).id;
+  headers = bearer((await api.make.key(workspaceId)).key);
+});
+afterAll(() => api.close());
+
+async function call(method: string, path: string, json?: unknown, auth = headers) {
+  const response = await api.request(`/api/v1${path}`, {
+    method,
+    headers: auth,
+    ...(json === undefined ? {} : { json }),
+  });
+  const body = (await response.json()) as {
+    data: Quote;
+    error: { code: string; details?: { path: string }[] };
+  };
+  return { status: response.status, body };
+}
+const newQuote = async (json: unknown = valid, auth = headers) =>
+  (await call('POST', '/quotes', json, auth)).body.data;
+const eventsOf = (id: string) =>
+  api.db.orm.em
+    .fork()
+    .execute<{ type: string; data: unknown }[]>(
+      "select type, data from events where data->>'id' = ? order by created_at, id",
+      [id],
+    );
+
+describe('POST /quotes', () => {
+  it('creates a DRAFT quote without a number, valid 30 days, and records quote.created', async () => {
+    const { status, body } = await call('POST', '/quotes', valid);
+    expect(status).toBe(201);
+    expect(body.data).toMatchObject({
+      id: expect.stringMatching(/^quo_/),
+      number: null,
+      title: 'Menu dégustation',
+      status: 'DRAFT',
+      clientName: 'Mairie de Sète',
+      clientCompany: null,
+      clientEmail: 'culture@sete.test',
+      taxRate: 10,
+      validityDays: 30,
+      currency: 'EUR',
+      opportunityId: null,
+      issuedAt: null,
+      sentAt: null,
+      totals: { subtotal: 540, vat: [{ rate: 10, base: 540, vat: 54 }], taxTotal: 54, total: 594 },
+    });
+    expect(await eventsOf(body.data.id)).toEqual([{ type: 'quote.created', data: body.data }]);
+  });
+
+  it('answers 404 opportunity_not_found and contact_not_found for missing references', async () => {
+    const opportunity = await call('POST', '/quotes', {
+      ...valid,
+      opportunityId: 'opp_00000000000000000000000000',
+    });
+    expect([opportunity.status, opportunity.body.error.code]).toEqual([404, 'opportunity_not_found']);
+    const contact = await call('POST', '/quotes', { ...valid, contactId: 'con_00000000000000000000000000' });
+    expect([contact.status, contact.body.error.code]).toEqual([404, 'contact_not_found']);
+  });
+
+  it.each([
+    [{ ...valid, lines: [] }, 'lines'],
+    [{ ...valid, lines: Array(101).fill(line) }, 'lines'],
+    [{ ...valid, clientName: 'x'.repeat(201) }, 'clientName'],
+    [{ ...valid, clientEmail: 'nope' }, 'clientEmail'],
+    [{ ...valid, currency: 'EU' }, 'currency'],
+    [{ ...valid, lines: [{ ...line, quantity: -1 }] }, 'lines.0.quantity'],
+  ])('answers 400 invalid_body naming the field (%#)', async (json, path) => {
+    const { status, body } = await call('POST', '/quotes', json);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('invalid_body');
+    expect(body.error.details?.map((detail) => detail.path)).toContain(path);
+  });
+});
+
+describe('GET /quotes/{id}', () => {
+  it('returns the QuoteDetail, the line label read back as description', async () => {
+    const quote = await newQuote();
+    const { status, body } = await call('GET', `/quotes/${quote.id}`);
+    expect(status).toBe(200);
+    expect(body.data).toEqual({
+      ...quote,
+      clientAddress: null,
+      clientSiret: null,
+      clientVatNumber: null,
+      introText: null,
+      terms: null,
+      notes: null,
+      signedAt: null,
+      lines: [
+        {
+          id: expect.stringMatching(/^qln_/),
+          position: 0,
+          description: 'Menu dégustation',
+          quantity: 12,
+          unitPrice: 45,
+          unit: null,
+          discountPercent: 0,
+          taxRate: 10,
+        },
+      ],
+    });
+  });
+});
+
+describe('PATCH /quotes/{id}', () => {
+  it('updates the given fields, replaces every line, answers the QuoteDetail and records quote.updated', async () => {
+    const quote = await newQuote({ ...valid, lines: [line, { ...line, title: 'Vin' }] });
+    const { status, body } = await call('PATCH', `/quotes/${quote.id}`, {
+      title: 'Banquet',
+      validityDays: 365,
+      taxRate: 0,
+      notes: 'Allergies: none',
+      terms: '30% deposit',
+      lines: [{ title: 'Banquet 80 couverts', quantity: 80, unitPrice: 39.9, taxRate: 10 }],
+    });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({
+      title: 'Banquet',
+      validityDays: 365,
+      taxRate: 0,
+      notes: 'Allergies: none',
+      terms: '30% deposit',
+      status: 'DRAFT',
+      totals: { total: 3511.2 },
+    });
+    expect(body.data.lines).toEqual([
+      expect.objectContaining({ description: 'Banquet 80 couverts', position: 0 }),
+    ]);
+    expect((await call('GET', `/quotes/${quote.id}`)).body.data).toEqual(body.data);
+    const events = await eventsOf(quote.id);
+    expect(events.map((event) => event.type)).toEqual(['quote.created', 'quote.updated']);
+    expect(events[1]?.data).toEqual(body.data);
+  });
+
+  it('keeps the fields it was not given', async () => {
+    const quote = await newQuote();
+    const { body } = await call('PATCH', `/quotes/${quote.id}`, { notes: 'Only notes' });
+    expect(body.data).toMatchObject({
+      title: quote.title,
+      validityDays: 30,
+      taxRate: 10,
+      notes: 'Only notes',
+    });
+    expect(body.data.lines).toHaveLength(1);
+  });
+
+  it.each([
+    [{ validityDays: 366 }, 'validityDays'],
+    [{ validityDays: -1 }, 'validityDays'],
+    [{ validityDays: 1.5 }, 'validityDays'],
+    [{ taxRate: 100.01 }, 'taxRate'],
+    [{ lines: [] }, 'lines'],
+  ])('answers 400 invalid_body for %j', async (json, path) => {
+    const quote = await newQuote();
+    const { status, body } = await call('PATCH', `/quotes/${quote.id}`, json);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('invalid_body');
+    expect(body.error.details?.map((detail) => detail.path)).toContain(path);
+  });
+
+  it('accepts the boundaries validityDays 0 and taxRate 100', async () => {
+    const quote = await newQuote();
+    expect((await call('PATCH', `/quotes/${quote.id}`, { validityDays: 0, taxRate: 100 })).status).toBe(200);
+  });
+
+  it('answers 404 not_found for an unknown or foreign quote', async () => {
+    expect(
+      (await call('PATCH', '/quotes/quo_00000000000000000000000000', { notes: 'x' })).body.error.code,
+    ).toBe('not_found');
+    const other = await api.make.workspace();
+    const otherKey = bearer((await api.make.key(other.id)).key);
+    const quote = await newQuote();
+    expect((await call('PATCH', `/quotes/${quote.id}`, { notes: 'x' }, otherKey)).status).toBe(404);
+  });
+});
+
+describe('DELETE /quotes/{id}', () => {
+  it('soft-deletes a DRAFT: { ok: true }, gone from lists and reads, quote.deleted recorded', async () => {
+    const quote = await newQuote();
+    const { status, body } = await call('DELETE', `/quotes/${quote.id}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { ok: true } });
+    expect((await call('GET', `/quotes/${quote.id}`)).status).toBe(404);
+    const list = (await call('GET', '/quotes?limit=100')).body as unknown as { data: Quote[] };
+    expect(list.data.map((item) => item.id)).not.toContain(quote.id);
+    expect((await call('DELETE', `/quotes/${quote.id}`)).status).toBe(404);
+    expect((await eventsOf(quote.id)).map((event) => event.type)).toEqual(['quote.created', 'quote.deleted']);
+  });
+});
+
+describe('POST /quotes/{id}/send', () => {
+  it('sends with an empty body: SENT, sentAt, a QUO number, and the opportunity moves to QUOTE_SENT', async () => {
+    const opportunity = (await call('POST', '/opportunities', { title: 'Banquet' })).body.data;
+    const quote = await newQuote({ ...valid, opportunityId: opportunity.id });
+    const response = await api.request(`/api/v1/quotes/${quote.id}/send`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: Record<string, unknown> };
+    expect(data).toEqual({
+      id: quote.id,
+      number: expect.stringMatching(new RegExp(`^QUO-${year}-\\d{5}$`)),
+      status: 'SENT',
+      sentAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const detail = (await call('GET', `/quotes/${quote.id}`)).body.data;
+    expect(detail).toMatchObject({ status: 'SENT', number: data.number, sentAt: data.sentAt });
+    const after = (await call('GET', `/opportunities/${opportunity.id}`)).body.data as unknown as {
+      status: string;
+      quoteSentAt: string;
+    };
+    expect(after).toMatchObject({ status: 'QUOTE_SENT', quoteSentAt: expect.any(String) });
+    expect((await eventsOf(quote.id)).map((event) => event.type)).toEqual(['quote.created', 'quote.sent']);
+  });
+
+  it('answers 409 quote_not_draft to send, update or delete a sent quote, and changes nothing', async () => {
+    const quote = await newQuote();
+    await call('POST', `/quotes/${quote.id}/send`);
+    for (const [method, path, json] of [
+      ['POST', `/quotes/${quote.id}/send`, undefined],
+      ['PATCH', `/quotes/${quote.id}`, { notes: 'late' }],
+      ['DELETE', `/quotes/${quote.id}`, undefined],
+    ] as const) {
+      const { status, body } = await call(method, path, json);
+      expect([status, body.error.code]).toEqual([409, 'quote_not_draft']);
+    }
+    expect((await call('GET', `/quotes/${quote.id}`)).body.data).toMatchObject({
+      status: 'SENT',
+      notes: null,
+    });
+  });
+
+  it('numbers concurrent sends continuously per workspace', async () => {
+    const workspace = await api.make.workspace();
+    const auth = bearer((await api.make.key(workspace.id)).key);
+    const quotes = await Promise.all(Array.from({ length: 12 }, () => newQuote(valid, auth)));
+    const sent = await Promise.all(
+      quotes.map((quote) => call('POST', `/quotes/${quote.id}/send`, undefined, auth)),
+    );
+    expect(sent.map((result) => result.status)).toEqual(Array(12).fill(200));
+    const numbers = sent.map((result) => result.body.data.number).sort();
+    expect(numbers).toEqual(
+      Array.from({ length: 12 }, (_, i) => `QUO-${year}-${String(i + 1).padStart(5, '0')}`),
+    );
+  });
+
+  it('answers 404 for an unknown quote', async () => {
+    expect((await call('POST', '/quotes/quo_00000000000000000000000000/send')).status).toBe(404);
+  });
+});
+
+describe('GET /quotes', () => {
+  it('filters by status, refuses an unknown status, and keeps workspaces apart', async () => {
+    const sentOnly = (await call('GET', '/quotes?status=SENT&limit=100')).body as unknown as {
+      data: Quote[];
+    };
+    expect(sentOnly.data.length).toBeGreaterThan(0);
+    expect(sentOnly.data.every((quote) => quote.status === 'SENT')).toBe(true);
+    const unknown = await call('GET', '/quotes?status=LOST');
+    expect([unknown.status, unknown.body.error.code]).toEqual([400, 'invalid_request']);
+    const other = await api.make.workspace();
+    const otherKey = bearer((await api.make.key(other.id)).key);
+    const list = (await call('GET', '/quotes', undefined, otherKey)).body as unknown as {
+      pagination: { total: number };
+    };
+    expect(list.pagination.total).toBe(0);
+  });
+
+  it('needs read:quotes to read and write:quotes to write', async () => {
+    const readOnly = bearer((await api.make.key(workspaceId, ['read:quotes'])).key);
+    expect((await call('GET', '/quotes', undefined, readOnly)).status).toBe(200);
+    const refused = await call('POST', '/quotes', valid, readOnly);
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'insufficient_scope']);
+  });
+});

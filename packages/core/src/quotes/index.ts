@@ -1,0 +1,353 @@
+import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
+import { requireContact } from '../contacts/index.ts';
+import {
+  type DocumentTotals,
+  documentTotals,
+  type LineCreate,
+  lineAmount,
+  nextDocumentNumber,
+} from '../documents/index.ts';
+import { AppError, notFound } from '../errors/index.ts';
+import { recordEvent } from '../events/index.ts';
+import { type ListResult, pageWithTotal } from '../lists/index.ts';
+import {
+  type QuoteCreate,
+  type QuoteDetailView,
+  type QuoteListQuery,
+  type QuoteSentView,
+  type QuoteUpdate,
+  type QuoteView,
+  quoteCreateSchema,
+  quoteUpdateSchema,
+} from './schemas.ts';
+
+export * from './schemas.ts';
+
+interface QuoteRow {
+  id: string;
+  number: string | null;
+  title: string;
+  status: QuoteView['status'];
+  client_name: string;
+  client_company: string | null;
+  client_email: string;
+  client_address: string | null;
+  client_siret: string | null;
+  client_vat_number: string | null;
+  tax_rate: string;
+  validity_days: number;
+  currency: string;
+  opportunity_id: string | null;
+  intro_text: string | null;
+  terms: string | null;
+  notes: string | null;
+  subtotal: string;
+  vat: DocumentTotals['vat'];
+  tax_total: string;
+  total: string;
+  issued_at: Date | string | null;
+  sent_at: Date | string | null;
+  signed_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const quoteColumns = `id, number, title, status, client_name, client_company, client_email, client_address, client_siret,
+  client_vat_number, tax_rate, validity_days, currency, opportunity_id, intro_text, terms, notes, subtotal, vat,
+  tax_total, total, issued_at, sent_at, signed_at, created_at, updated_at`;
+
+function quoteView(row: QuoteRow): QuoteView {
+  return {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    status: row.status,
+    clientName: row.client_name,
+    clientCompany: row.client_company,
+    clientEmail: row.client_email,
+    taxRate: Number(row.tax_rate),
+    validityDays: row.validity_days,
+    currency: row.currency,
+    opportunityId: row.opportunity_id,
+    issuedAt: toIsoOrNull(row.issued_at),
+    sentAt: toIsoOrNull(row.sent_at),
+    totals: {
+      subtotal: Number(row.subtotal),
+      vat: row.vat,
+      taxTotal: Number(row.tax_total),
+      total: Number(row.total),
+    },
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+export async function listQuotes(
+  em: EntityManager,
+  workspaceId: string,
+  query: QuoteListQuery,
+): Promise<ListResult<QuoteView>> {
+  let where = 'workspace_id = ? and deleted_at is null';
+  const params: unknown[] = [workspaceId];
+  if (query.status) {
+    where += ' and status = ?';
+    params.push(query.status);
+  }
+  const { rows, total } = await pageWithTotal<QuoteRow>(
+    em,
+    { select: quoteColumns, from: 'quotes', where, params, orderBy: 'created_at desc, id desc' },
+    query,
+  );
+  return { data: rows.map(quoteView), pagination: { total, limit: query.limit, offset: query.offset } };
+}
+
+/** A live (not deleted) quote of the workspace; `forUpdate` locks it for a state change. */
+async function findQuoteRow(em: EntityManager, workspaceId: string, id: string, forUpdate = false) {
+  if (!isIdOf('quote', id)) return undefined;
+  const [row] = await em.execute<QuoteRow[]>(
+    `select ${quoteColumns} from quotes where workspace_id = ? and id = ? and deleted_at is null${forUpdate ? ' for update' : ''}`,
+    [workspaceId, id],
+  );
+  return row;
+}
+
+async function quoteDetail(em: EntityManager, row: QuoteRow): Promise<QuoteDetailView> {
+  const lines = await em.execute<
+    {
+      id: string;
+      position: number;
+      description: string;
+      quantity: string;
+      unit_price: string;
+      unit: string | null;
+      discount_percent: string;
+      tax_rate: string;
+    }[]
+  >(
+    `select id, position, description, quantity, unit_price, unit, discount_percent, tax_rate
+       from quote_lines where quote_id = ? order by position`,
+    [row.id],
+  );
+  return {
+    ...quoteView(row),
+    clientAddress: row.client_address,
+    clientSiret: row.client_siret,
+    clientVatNumber: row.client_vat_number,
+    introText: row.intro_text,
+    terms: row.terms,
+    notes: row.notes,
+    signedAt: toIsoOrNull(row.signed_at),
+    lines: lines.map((line) => ({
+      id: line.id,
+      position: line.position,
+      description: line.description,
+      quantity: Number(line.quantity),
+      unitPrice: Number(line.unit_price),
+      unit: line.unit,
+      discountPercent: Number(line.discount_percent),
+      taxRate: Number(line.tax_rate),
+    })),
+  };
+}
+
+export async function getQuote(em: EntityManager, workspaceId: string, id: string): Promise<QuoteDetailView> {
+  const row = await findQuoteRow(em, workspaceId, id);
+  if (!row) throw notFound('Quote');
+  return quoteDetail(em, row);
+}
+
+function withDefaultRates(lines: LineCreate[]) {
+  return lines.map((line) => ({ ...line, taxRate: line.taxRate ?? 0 }));
+}
+
+/** Stores a quote's lines, replacing any it had. */
+async function storeLines(
+  tx: EntityManager,
+  workspaceId: string,
+  quoteId: string,
+  lines: ReturnType<typeof withDefaultRates>,
+): Promise<void> {
+  await tx.execute('delete from quote_lines where quote_id = ?', [quoteId]);
+  const records = lines.map((line, position) => ({
+    id: newId('quoteLine'),
+    workspace_id: workspaceId,
+    quote_id: quoteId,
+    position,
+    description: line.title,
+    quantity: String(line.quantity),
+    unit_price: String(line.unitPrice),
+    tax_rate: String(line.taxRate),
+    amount: lineAmount(line).toString(),
+  }));
+  await tx.execute(
+    `insert into quote_lines (id, workspace_id, quote_id, position, description, quantity, unit_price, tax_rate, amount)
+     select id, workspace_id, quote_id, position, description, quantity, unit_price, tax_rate, amount
+       from jsonb_to_recordset(?::jsonb) as t(id text, workspace_id text, quote_id text, position int, description text,
+                                              quantity numeric, unit_price numeric, tax_rate numeric, amount numeric)`,
+    [JSON.stringify(records)],
+  );
+}
+
+function requireDraft(row: QuoteRow): void {
+  if (row.status !== 'DRAFT') {
+    throw new AppError(
+      'quote_not_draft',
+      `Quote ${row.id} is ${row.status}: only a DRAFT quote can be changed`,
+    );
+  }
+}
+
+/** Creates a DRAFT quote (no number yet) and records `quote.created`. */
+export async function createQuote(
+  em: EntityManager,
+  workspaceId: string,
+  input: QuoteCreate,
+): Promise<QuoteView> {
+  const data = quoteCreateSchema.parse(input);
+  const lines = withDefaultRates(data.lines);
+  const [first] = lines;
+  if (!first) throw new Error('a quote has at least one line');
+  return inTransaction(em, async (tx) => {
+    if (data.opportunityId) {
+      const [opportunity] = isIdOf('opportunity', data.opportunityId)
+        ? await tx.execute<{ id: string }[]>(
+            'select id from opportunities where workspace_id = ? and id = ?',
+            [workspaceId, data.opportunityId],
+          )
+        : [];
+      if (!opportunity)
+        throw new AppError('opportunity_not_found', `Opportunity ${data.opportunityId} not found`);
+    }
+    if (data.contactId) await requireContact(tx, workspaceId, data.contactId);
+    const id = newId('quote');
+    const totals = documentTotals(lines);
+    await tx.execute(
+      `insert into quotes (id, workspace_id, title, client_name, client_email, currency, tax_rate, opportunity_id,
+                           contact_id, subtotal, vat, tax_total, total)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?)`,
+      [
+        id,
+        workspaceId,
+        first.title,
+        data.clientName,
+        data.clientEmail,
+        data.currency,
+        String(first.taxRate),
+        data.opportunityId ?? null,
+        data.contactId ?? null,
+        ...totalsColumns(totals),
+      ],
+    );
+    await storeLines(tx, workspaceId, id, lines);
+    const row = await findQuoteRow(tx, workspaceId, id);
+    if (!row) throw new Error('inserted quote not found');
+    const quote = quoteView(row);
+    await recordEvent(tx, workspaceId, 'quote.created', quote);
+    return quote;
+  });
+}
+
+/** subtotal, vat, tax_total, total: as stored on the quote. */
+function totalsColumns(totals: DocumentTotals): string[] {
+  return [String(totals.subtotal), JSON.stringify(totals.vat), String(totals.taxTotal), String(totals.total)];
+}
+
+const updatableColumns = {
+  title: 'title',
+  validityDays: 'validity_days',
+  taxRate: 'tax_rate',
+  notes: 'notes',
+  terms: 'terms',
+} as const;
+
+/** Updates a DRAFT quote (`lines` replaces every line) and records `quote.updated`. */
+export async function updateQuote(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+  input: QuoteUpdate,
+): Promise<QuoteDetailView> {
+  const patch = quoteUpdateSchema.parse(input);
+  return inTransaction(em, async (tx) => {
+    const current = await findQuoteRow(tx, workspaceId, id, true);
+    if (!current) throw notFound('Quote');
+    requireDraft(current);
+    const sets: string[] = [];
+    const params: unknown[] = [];
+    for (const [field, column] of Object.entries(updatableColumns) as [
+      keyof typeof updatableColumns,
+      string,
+    ][]) {
+      const value = patch[field];
+      if (value === undefined) continue;
+      sets.push(`${column} = ?`);
+      params.push(typeof value === 'number' && field === 'taxRate' ? String(value) : value);
+    }
+    if (patch.lines) {
+      const lines = withDefaultRates(patch.lines);
+      await storeLines(tx, workspaceId, id, lines);
+      sets.push('subtotal = ?', 'vat = ?::jsonb', 'tax_total = ?', 'total = ?');
+      params.push(...totalsColumns(documentTotals(lines)));
+    }
+    // An empty patch changes nothing, so it records nothing either.
+    if (sets.length === 0) return quoteDetail(tx, current);
+    await tx.execute(`update quotes set ${sets.join(', ')}, updated_at = now() where id = ?`, [
+      ...params,
+      id,
+    ]);
+    const row = await findQuoteRow(tx, workspaceId, id);
+    if (!row) throw new Error('updated quote not found');
+    const detail = await quoteDetail(tx, row);
+    await recordEvent(tx, workspaceId, 'quote.updated', detail);
+    return detail;
+  });
+}
+
+/** Soft-deletes a DRAFT quote: gone from lists and reads. Records `quote.deleted`. */
+export async function deleteQuote(em: EntityManager, workspaceId: string, id: string): Promise<{ ok: true }> {
+  return inTransaction(em, async (tx) => {
+    const current = await findQuoteRow(tx, workspaceId, id, true);
+    if (!current) throw notFound('Quote');
+    requireDraft(current);
+    await tx.execute('update quotes set deleted_at = now(), updated_at = now() where id = ?', [id]);
+    await recordEvent(tx, workspaceId, 'quote.deleted', quoteView(current));
+    return { ok: true as const };
+  });
+}
+
+/**
+ * Marks a DRAFT quote SENT (no e-mail), numbers it `QUO-<year>-<00001>` with the invoices'
+ * guarantees, and moves an attached opportunity from DRAFT to QUOTE_SENT. Records `quote.sent`.
+ */
+export async function sendQuote(em: EntityManager, workspaceId: string, id: string): Promise<QuoteSentView> {
+  return inTransaction(em, async (tx) => {
+    const current = await findQuoteRow(tx, workspaceId, id, true);
+    if (!current) throw notFound('Quote');
+    requireDraft(current);
+    const number = await nextDocumentNumber(tx, workspaceId, 'quote');
+    const [row] = await tx.execute<{ sent_at: Date | string; updated_at: Date | string }[]>(
+      `update quotes set status = 'SENT', number = ?, sent_at = now(), updated_at = now() where id = ?
+       returning sent_at, updated_at`,
+      [number, id],
+    );
+    if (!row) throw new Error('sent quote not found');
+    if (current.opportunity_id) {
+      await tx.execute(
+        `update opportunities
+            set quote_sent_at = now(), status = case when status = 'DRAFT' then 'QUOTE_SENT' else status end,
+                updated_at = now()
+          where workspace_id = ? and id = ?`,
+        [workspaceId, current.opportunity_id],
+      );
+    }
+    const sent: QuoteSentView = {
+      id,
+      number,
+      status: 'SENT',
+      sentAt: toIso(row.sent_at),
+      updatedAt: toIso(row.updated_at),
+    };
+    await recordEvent(tx, workspaceId, 'quote.sent', sent);
+    return sent;
+  });
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { currencySchema, documentTotalsSchema, linesSchema } from '../documents/index.ts';
+import { pageQueryShape } from '../lists/index.ts';
+
+export const quoteStatuses = [
+  'DRAFT',
+  'SENT',
+  'SENT_FOR_SIGNATURE',
+  'ACCEPTED',
+  'REJECTED',
+  'REJECTED_SIGNATURE',
+  'EXPIRED',
+  'ARCHIVED',
+] as const;
+export const quoteStatusSchema = z.enum(quoteStatuses).meta({ id: 'QuoteStatus' });
+
+export const quoteSchema = z
+  .object({
+    id: z.string(),
+    number: z.string().nullable().meta({ description: 'Null while DRAFT; `QUO-<year>-<00001>` once sent.' }),
+    title: z.string(),
+    status: quoteStatusSchema,
+    clientName: z.string(),
+    clientCompany: z.string().nullable(),
+    clientEmail: z.string(),
+    taxRate: z.number(),
+    validityDays: z.number().int(),
+    currency: z.string(),
+    opportunityId: z.string().nullable(),
+    issuedAt: z.iso.datetime().nullable(),
+    sentAt: z.iso.datetime().nullable(),
+    totals: documentTotalsSchema,
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Quote' });
+export type QuoteView = z.infer<typeof quoteSchema>;
+
+export const quoteLineSchema = z
+  .object({
+    id: z.string(),
+    position: z.number().int(),
+    description: z.string().meta({ description: 'The line’s label, sent as `title`.' }),
+    quantity: z.number(),
+    unitPrice: z.number(),
+    unit: z.string().nullable(),
+    discountPercent: z.number(),
+    taxRate: z.number(),
+  })
+  .meta({ id: 'QuoteLine' });
+
+export const quoteDetailSchema = quoteSchema
+  .extend({
+    clientAddress: z.string().nullable(),
+    clientSiret: z.string().nullable(),
+    clientVatNumber: z.string().nullable(),
+    introText: z.string().nullable(),
+    terms: z.string().nullable(),
+    notes: z.string().nullable(),
+    signedAt: z.iso.datetime().nullable(),
+    lines: z.array(quoteLineSchema),
+  })
+  .meta({ id: 'QuoteDetail' });
+export type QuoteDetailView = z.infer<typeof quoteDetailSchema>;
+
+export const quoteCreateSchema = z
+  .object({
+    clientName: z.string().trim().min(1).max(200),
+    clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
+    currency: currencySchema,
+    opportunityId: z.string().min(1).max(64).optional(),
+    contactId: z.string().min(1).max(64).optional(),
+    lines: linesSchema,
+  })
+  .meta({ id: 'QuoteCreate' });
+export type QuoteCreate = z.input<typeof quoteCreateSchema>;
+
+export const quoteUpdateSchema = z
+  .object({
+    title: z.string().trim().min(1).max(500),
+    validityDays: z.number().int().min(0).max(365),
+    taxRate: z.number().min(0).max(100),
+    notes: z.string().max(10_000),
+    terms: z.string().max(10_000),
+    lines: linesSchema.meta({ description: 'Replaces every line.' }),
+  })
+  .partial()
+  .meta({ id: 'QuoteUpdate' });
+export type QuoteUpdate = z.input<typeof quoteUpdateSchema>;
+
+export const quoteSentSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    status: z.literal('SENT'),
+    sentAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'QuoteSent' });
+export type QuoteSentView = z.infer<typeof quoteSentSchema>;
+
+export const quoteListQuerySchema = z.object({
+  ...pageQueryShape,
+  status: quoteStatusSchema.optional(),
+});
+export type QuoteListQuery = z.output<typeof quoteListQuerySchema>;

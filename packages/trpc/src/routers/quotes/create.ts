@@ -1,0 +1,19 @@
+import { createQuote, quoteCreateSchema, quoteSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../init.ts';
+
+export const createQuoteProcedure = scopedProcedure('write:quotes')
+  .meta({
+    successStatus: 201,
+    openapi: {
+      method: 'POST',
+      path: '/quotes',
+      tags: ['Quotes'],
+      summary: 'Create a quote',
+      description: 'A DRAFT quote, without a number until it is sent, valid 30 days.',
+    },
+  })
+  .input(quoteCreateSchema)
+  .output(recordEnvelopeSchema(quoteSchema))
+  .mutation(async ({ ctx, input }) => ({
+    data: await createQuote(ctx.em, ctx.principal.workspaceId, input),
+  }));

@@ -1,0 +1,16 @@
+import { listEnvelopeSchema, listQuotes, quoteListQuerySchema, quoteSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../init.ts';
+
+export const listQuotesProcedure = scopedProcedure('read:quotes')
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/quotes',
+      tags: ['Quotes'],
+      summary: 'List quotes',
+      description: 'Newest first, optionally of one status. Deleted quotes are not listed.',
+    },
+  })
+  .input(quoteListQuerySchema)
+  .output(listEnvelopeSchema(quoteSchema))
+  .query(({ ctx, input }) => listQuotes(ctx.em, ctx.principal.workspaceId, input));

@@ -1,0 +1,21 @@
+import { quoteSentSchema, recordEnvelopeSchema, sendQuote } from '@comptoir/core';
+import { z } from 'zod';
+import { scopedProcedure } from '../../init.ts';
+import { quoteIdShape } from './id.ts';
+
+export const sendQuoteProcedure = scopedProcedure('write:quotes')
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/quotes/{id}/send',
+      tags: ['Quotes'],
+      summary: 'Mark a DRAFT quote as sent',
+      description:
+        'Status SENT, `sentAt` set, number `QUO-<year>-<00001>` assigned; no e-mail is sent. An attached DRAFT opportunity moves to QUOTE_SENT. Empty body; no Idempotency-Key.',
+    },
+  })
+  .input(z.object(quoteIdShape))
+  .output(recordEnvelopeSchema(quoteSentSchema))
+  .mutation(async ({ ctx, input }) => ({
+    data: await sendQuote(ctx.em, ctx.principal.workspaceId, input.id),
+  }));
