@@ -91,26 +91,47 @@ export function documentTotals(
   };
 }
 
-const numberPrefixes = { invoice: 'INV', quote: 'QUO' } as const;
+const numbering = {
+  invoice: { prefix: 'INV', table: 'invoices' },
+  quote: { prefix: 'QUO', table: 'quotes' },
+} as const;
 
 /**
- * The next number of a workspace's documents of one kind for the current year, e.g.
- * `INV-2026-00042`. Must run inside the transaction that stores the document: the counter
- * row stays locked until it commits, so numbers are unique and continuous.
+ * Gives a document the next number of its workspace, kind and year (`INV-2026-00042`) and
+ * returns the updated row. The counter row stays locked until the transaction commits, so
+ * numbers are unique and continuous, and a rolled-back document gives its number back.
+ *
+ * Creations of one workspace queue on that lock, so it is taken by the transaction's last
+ * statement: record the document's event first (with `number: null`) and pass its id as
+ * `eventId`; the same statement writes the number into the event's data.
  */
-export async function nextDocumentNumber(
+export async function numberDocument<Row>(
   tx: EntityManager,
   workspaceId: string,
-  kind: keyof typeof numberPrefixes,
-): Promise<string> {
-  if (!tx.isInTransaction()) throw new Error('nextDocumentNumber must run inside the document’s transaction');
-  const [row] = await tx.execute<{ year: number; last_value: number }[]>(
-    `insert into document_sequences as s (workspace_id, kind, year, last_value)
-     values (?, ?, extract(year from now())::int, 1)
-     on conflict (workspace_id, kind, year) do update set last_value = s.last_value + 1
-     returning year, last_value`,
-    [workspaceId, kind],
+  kind: keyof typeof numbering,
+  documentId: string,
+  options: { returning: string; alsoSet?: string; eventId: string },
+): Promise<Row> {
+  if (!tx.isInTransaction()) throw new Error('numberDocument must run inside the document’s transaction');
+  const { prefix, table } = numbering[kind];
+  const [row] = await tx.execute<Row[]>(
+    `with sequence as (
+       insert into document_sequences as s (workspace_id, kind, year, last_value)
+       values (?, ?, extract(year from now())::int, 1)
+       on conflict (workspace_id, kind, year) do update set last_value = s.last_value + 1
+       returning '${prefix}-' || year || '-' || lpad(last_value::text, 5, '0') as assigned
+     ),
+     event as (
+       update events set data = jsonb_set(data, '{number}', to_jsonb(sequence.assigned))
+         from sequence where events.id = ?
+     )
+     update ${table}
+        set number = sequence.assigned${options.alsoSet ? `, ${options.alsoSet}` : ''}
+       from sequence
+      where ${table}.workspace_id = ? and ${table}.id = ?
+     returning ${options.returning}`,
+    [workspaceId, kind, options.eventId, workspaceId, documentId],
   );
-  if (!row) throw new Error('document sequence returned no row');
-  return `${numberPrefixes[kind]}-${row.year}-${String(row.last_value).padStart(5, '0')}`;
+  if (!row) throw new Error(`${kind} ${documentId} to number was not found`);
+  return row;
 }

@@ -1,5 +1,5 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
-import { type DocumentTotals, documentTotals, lineAmount, nextDocumentNumber } from '../documents/index.ts';
+import { type DocumentTotals, documentTotals, lineAmount, numberDocument } from '../documents/index.ts';
 import { notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
 import { type ListResult, pageWithTotal } from '../lists/index.ts';
@@ -38,9 +38,9 @@ interface InvoiceRow {
   updated_at: Date | string;
 }
 
-const invoiceColumns = `i.id, i.number, i.title, i.status, i.type, i.client_name, i.client_company, i.client_email,
-  i.currency, i.tax_rate, i.discount_percent, i.reverse_charge, i.subtotal, i.vat, i.tax_total, i.total,
-  i.issued_at, i.due_at, i.paid_at, i.paid_amount, i.created_at, i.updated_at`;
+const invoiceColumns = `id, number, title, status, type, client_name, client_company, client_email, currency,
+  tax_rate, discount_percent, reverse_charge, subtotal, vat, tax_total, total, issued_at, due_at, paid_at, paid_amount,
+  created_at, updated_at`;
 
 function invoiceView(row: InvoiceRow): InvoiceView {
   return {
@@ -76,15 +76,15 @@ export async function listInvoices(
   workspaceId: string,
   query: InvoiceListQuery,
 ): Promise<ListResult<InvoiceView>> {
-  let where = 'i.workspace_id = ?';
+  let where = 'workspace_id = ?';
   const params: unknown[] = [workspaceId];
   if (query.status) {
-    where += ' and i.status = ?';
+    where += ' and status = ?';
     params.push(query.status);
   }
   const { rows, total } = await pageWithTotal<InvoiceRow>(
     em,
-    { select: invoiceColumns, from: 'invoices i', where, params, orderBy: 'i.created_at desc, i.id desc' },
+    { select: invoiceColumns, from: 'invoices', where, params, orderBy: 'created_at desc, id desc' },
     query,
   );
   return { data: rows.map(invoiceView), pagination: { total, limit: query.limit, offset: query.offset } };
@@ -93,7 +93,7 @@ export async function listInvoices(
 async function findInvoiceRow(em: EntityManager, workspaceId: string, id: string) {
   if (!isIdOf('invoice', id)) return undefined;
   const [row] = await em.execute<InvoiceRow[]>(
-    `select ${invoiceColumns} from invoices i where i.workspace_id = ? and i.id = ?`,
+    `select ${invoiceColumns} from invoices where workspace_id = ? and id = ?`,
     [workspaceId, id],
   );
   return row;
@@ -152,15 +152,14 @@ export async function createInvoice(
   if (!first) throw new Error('an invoice has at least one line');
   return inTransaction(em, async (tx) => {
     const id = newId('invoice');
-    const number = await nextDocumentNumber(tx, workspaceId, 'invoice');
-    await tx.execute(
-      `insert into invoices (id, workspace_id, number, title, client_name, client_email, currency, tax_rate,
+    const [unnumbered] = await tx.execute<InvoiceRow[]>(
+      `insert into invoices (id, workspace_id, title, client_name, client_email, currency, tax_rate,
                              subtotal, vat, tax_total, total, due_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, now() + make_interval(days => ?))`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, now() + make_interval(days => ?))
+       returning ${invoiceColumns}`,
       [
         id,
         workspaceId,
-        number,
         first.title,
         data.clientName,
         data.clientEmail,
@@ -191,10 +190,17 @@ export async function createInvoice(
                                                 quantity numeric, unit_price numeric, tax_rate numeric, amount numeric)`,
       [JSON.stringify(records)],
     );
-    const row = await findInvoiceRow(tx, workspaceId, id);
-    if (!row) throw new Error('inserted invoice not found');
-    const invoice = invoiceView(row);
-    await recordEvent(tx, workspaceId, 'invoice.created', invoice);
-    return invoice;
+    if (!unnumbered) throw new Error('insert returned no invoice');
+    // numberDocument writes the number into this event, in the statement that assigns it.
+    const event = await recordEvent(tx, workspaceId, 'invoice.created', {
+      ...invoiceView(unnumbered),
+      number: null,
+    });
+    return invoiceView(
+      await numberDocument<InvoiceRow>(tx, workspaceId, 'invoice', id, {
+        returning: invoiceColumns,
+        eventId: event.id,
+      }),
+    );
   });
 }

@@ -5,7 +5,7 @@ import {
   documentTotals,
   type LineCreate,
   lineAmount,
-  nextDocumentNumber,
+  numberDocument,
 } from '../documents/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
@@ -324,13 +324,6 @@ export async function sendQuote(em: EntityManager, workspaceId: string, id: stri
     const current = await findQuoteRow(tx, workspaceId, id, true);
     if (!current) throw notFound('Quote');
     requireDraft(current);
-    const number = await nextDocumentNumber(tx, workspaceId, 'quote');
-    const [row] = await tx.execute<{ sent_at: Date | string; updated_at: Date | string }[]>(
-      `update quotes set status = 'SENT', number = ?, sent_at = now(), updated_at = now() where id = ?
-       returning sent_at, updated_at`,
-      [number, id],
-    );
-    if (!row) throw new Error('sent quote not found');
     if (current.opportunity_id) {
       await tx.execute(
         `update opportunities
@@ -340,14 +333,23 @@ export async function sendQuote(em: EntityManager, workspaceId: string, id: stri
         [workspaceId, current.opportunity_id],
       );
     }
-    const sent: QuoteSentView = {
+    // The update below sets sent_at = now(), the transaction's start time: the same instant.
+    const [clock] = await tx.execute<{ now: Date | string }[]>('select now() as now');
+    const sentAt = toIso(clock?.now ?? new Date());
+    // numberDocument writes the number into this event, in the statement that assigns it.
+    const event = await recordEvent(tx, workspaceId, 'quote.sent', {
       id,
-      number,
+      number: null,
       status: 'SENT',
-      sentAt: toIso(row.sent_at),
-      updatedAt: toIso(row.updated_at),
-    };
-    await recordEvent(tx, workspaceId, 'quote.sent', sent);
+      sentAt,
+      updatedAt: sentAt,
+    });
+    const { number } = await numberDocument<{ number: string }>(tx, workspaceId, 'quote', id, {
+      alsoSet: "status = 'SENT', sent_at = now(), updated_at = now()",
+      returning: 'number',
+      eventId: event.id,
+    });
+    const sent: QuoteSentView = { id, number, status: 'SENT', sentAt, updatedAt: sentAt };
     return sent;
   });
 }

@@ -19,7 +19,8 @@ export class Migration20261121000400_invoices extends Migration {
       create table invoices (
         id text primary key,
         workspace_id text not null references workspaces (id),
-        number text not null,
+        -- set in the creating transaction, as its last write (see numberDocument)
+        number text,
         title text not null,
         status text not null default 'DRAFT'
           check (status in ('DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED')),

@@ -1,0 +1,162 @@
+/**
+ * `pnpm bench`, second part: the business records (issue #3). Measures through the real API:
+ * POST /invoices with 5 lines at 20 connections (every request takes the next invoice number,
+ * so creations queue on the workspace's counter row), GET /quotes/{id} and GET /contacts?q=
+ * at 50 connections. Target: invoice creation p99 under 50 ms at 20 connections.
+ *
+ * Settings: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3).
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createCompany,
+  createContact,
+  createKey,
+  createQuote,
+  createWorkspace,
+  scopes,
+} from '@comptoir/core';
+import { createOrm, migrate } from '@comptoir/db';
+import { ensureDatabase, resolvePostgres, resolveRedis } from '@comptoir/local-services';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { benchDir, repoRoot, startServer } from './lib.ts';
+import { random } from './seed.ts';
+
+const databaseName = 'comptoir_bench_records';
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
+const log = (message: string) => console.log(`[bench records] ${message}`);
+
+const postgres = await resolvePostgres({
+  explicitUrl: process.env.DATABASE_URL || undefined,
+  tryLocal: true,
+  dataDir: `${repoRoot}.data/postgres-bench`,
+  port: 54349,
+  log,
+});
+const redis = await resolveRedis({ explicitUrl: process.env.REDIS_URL || undefined, port: 6393, log });
+const admin = new pg.Client({ connectionString: postgres.url });
+await admin.connect();
+await admin.query(`drop database if exists "${databaseName}" with (force)`);
+await admin.query(`create database "${databaseName}"`);
+await admin.end();
+const databaseUrl = await ensureDatabase(postgres.url, databaseName);
+const orm = await createOrm({ databaseUrl, poolSize: 4 });
+await migrate(orm);
+
+// A workspace with 2,000 companies and 10,000 contacts, and one quote of 5 lines.
+const workspace = await createWorkspace(orm.em.fork(), { name: 'Bench records' });
+const { key } = await createKey(orm.em.fork(), {
+  workspaceId: workspace.id,
+  scopes: [...scopes],
+  rateLimitPerMinute: 1_000_000_000,
+});
+const next = random(42);
+const cities = ['Sète', 'Annecy', 'Brest', 'Colmar', 'Nîmes', 'Rouen', 'Pau', 'Évry', 'Agen', 'Laval'];
+const trades = ['Boulangerie', 'Société', 'Café', 'Épicerie', 'Garage', 'Librairie', 'Brasserie', 'Atelier'];
+const companyIds: string[] = [];
+for (let i = 0; i < 2000; i++) {
+  const name = `${trades[i % trades.length]} ${cities[Math.floor(next() * cities.length)]} ${i}`;
+  companyIds.push((await createCompany(orm.em.fork(), workspace.id, { name })).id);
+}
+for (let i = 0; i < 10_000; i++) {
+  await createContact(orm.em.fork(), workspace.id, {
+    name: `Contact ${i} ${cities[i % cities.length]}`,
+    email: `contact${i}@bench.test`,
+    companyId: companyIds[i % companyIds.length] as string,
+  });
+}
+const fiveLines = Array.from({ length: 5 }, (_, i) => ({
+  title: `Prestation ${i + 1}`,
+  quantity: 1 + i,
+  unitPrice: 19.9 * (i + 1),
+  taxRate: i % 2 === 0 ? 20 : 5.5,
+}));
+const quote = await createQuote(orm.em.fork(), workspace.id, {
+  clientName: 'Mairie de Sète',
+  clientEmail: 'achats@sete.test',
+  lines: fiveLines,
+});
+await orm.close();
+const vacuum = new pg.Client({ connectionString: databaseUrl });
+await vacuum.connect();
+await vacuum.query('vacuum analyze');
+await vacuum.end();
+log('seeded 2,000 companies, 10,000 contacts and a 5-line quote');
+
+const api = await startServer('REST', join(benchDir, 'serve-api.ts'), {
+  env: { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'comptoir-bench-records:rl' },
+});
+const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+const scenarios = [
+  {
+    name: 'POST /invoices (5 lines)',
+    method: 'POST' as const,
+    path: '/api/v1/invoices',
+    body: JSON.stringify({ clientName: 'Café du Port', clientEmail: 'compta@port.test', lines: fiveLines }),
+    connections: 20,
+    p99TargetMs: 50,
+  },
+  { name: 'GET /quotes/{id}', method: 'GET' as const, path: `/api/v1/quotes/${quote.id}`, connections: 50 },
+  { name: 'GET /contacts?q=', method: 'GET' as const, path: '/api/v1/contacts?q=s%C3%A8te', connections: 50 },
+];
+
+const results = [];
+for (const scenario of scenarios) {
+  const options = {
+    url: `http://127.0.0.1:${api.port}${scenario.path}`,
+    method: scenario.method,
+    headers,
+    connections: scenario.connections,
+    timeout: 10,
+    ...(scenario.body ? { body: scenario.body } : {}),
+  };
+  await autocannon({ ...options, duration: warmupSeconds });
+  const result = await autocannon({ ...options, duration: durationSeconds });
+  const row = {
+    scenario: scenario.name,
+    connections: scenario.connections,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    ...(scenario.p99TargetMs
+      ? { p99TargetMs: scenario.p99TargetMs, pass: result.latency.p99 < scenario.p99TargetMs }
+      : {}),
+  };
+  results.push(row);
+  log(
+    `${scenario.name.padEnd(26)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  (${scenario.connections} connections, non-2xx ${row.non2xx})`,
+  );
+}
+await api.stop();
+
+const check = new pg.Client({ connectionString: databaseUrl });
+await check.connect();
+const numbering = (
+  await check.query<{ count: string; max: string }>(
+    `select count(*) as count, max(split_part(number, '-', 3)::int) as max from invoices where workspace_id = $1`,
+    [workspace.id],
+  )
+).rows[0];
+await check.end();
+log(
+  `invoices created: ${numbering?.count}, highest number ${numbering?.max} (continuous: ${Number(numbering?.count) === Number(numbering?.max)})`,
+);
+
+console.log('\n| scenario | connections | req/s | p50 ms | p99 ms | target |');
+console.log('|:--|--:|--:|--:|--:|:--|');
+for (const row of results) {
+  const target = 'pass' in row ? `${row.pass ? 'PASS' : 'FAIL'} p99 < ${row.p99TargetMs} ms` : '';
+  console.log(
+    `| ${row.scenario} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${target} |`,
+  );
+}
+writeFileSync(
+  join(benchDir, 'results', 'records.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), results, numbering }, null, 2)}\n`,
+);
+await redis.stop();
+await postgres.stop();
