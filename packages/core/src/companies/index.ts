@@ -1,7 +1,7 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListResult, likeContains, pageWithTotal } from '../lists/index.ts';
+import { type ListResult, likeContains, listPage } from '../lists/index.ts';
 import {
   type CompanyCreate,
   type CompanyListQuery,
@@ -54,12 +54,12 @@ export async function listCompanies(
     where += ` and ${companySearchExpression} like comptoir_fold(?)`;
     params.push(likeContains(q));
   }
-  const { rows, total } = await pageWithTotal<CompanyRow>(
+  return listPage<CompanyRow, ReturnType<typeof companyView>>(
     em,
     { select: companyColumns, from: 'companies', where, params, orderBy: 'created_at desc, id desc' },
     query,
+    companyView,
   );
-  return { data: rows.map(companyView), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 export async function findCompanyRow(

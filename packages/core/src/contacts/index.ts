@@ -2,7 +2,7 @@ import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@compto
 import { requireCompany } from '../companies/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListResult, likeContains, pageWithTotal } from '../lists/index.ts';
+import { type ListResult, likeContains, listPage } from '../lists/index.ts';
 import {
   type ContactCreate,
   type ContactDetailView,
@@ -63,7 +63,7 @@ export async function listContacts(
     const pattern = likeContains(q);
     params.push(workspaceId, pattern, workspaceId, pattern);
   }
-  const { rows, total } = await pageWithTotal<ContactRow>(
+  return listPage<ContactRow, ReturnType<typeof contactView>>(
     em,
     {
       select: contactColumns,
@@ -73,8 +73,8 @@ export async function listContacts(
       orderBy: 'c.created_at desc, c.id desc',
     },
     query,
+    contactView,
   );
-  return { data: rows.map(contactView), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 export async function getContact(

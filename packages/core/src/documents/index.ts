@@ -1,4 +1,4 @@
-import type { EntityManager } from '@comptoir/db';
+import { type EntityManager, newId } from '@comptoir/db';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 
@@ -12,7 +12,7 @@ export const lineCreateSchema = z
       .number()
       .min(0)
       .max(100)
-      .optional()
+      .default(0)
       .meta({ description: 'VAT rate in percent; 0 when omitted.' }),
   })
   .meta({ id: 'LineCreate' });
@@ -91,10 +91,51 @@ export function documentTotals(
   };
 }
 
-const numbering = {
-  invoice: { prefix: 'INV', table: 'invoices' },
-  quote: { prefix: 'QUO', table: 'quotes' },
+const documentKinds = {
+  invoice: {
+    prefix: 'INV',
+    table: 'invoices',
+    lines: { table: 'invoice_lines', parent: 'invoice_id', label: 'title' },
+  },
+  quote: {
+    prefix: 'QUO',
+    table: 'quotes',
+    lines: { table: 'quote_lines', parent: 'quote_id', label: 'description' },
+  },
 } as const;
+const lineIdKinds = { invoice: 'invoiceLine', quote: 'quoteLine' } as const;
+
+/**
+ * Stores a document's lines in one statement, in order, each with its net amount rounded to
+ * the cent. The line's label is `title` on input; quotes store it as `description`.
+ */
+export async function insertLines(
+  tx: EntityManager,
+  kind: keyof typeof documentKinds,
+  workspaceId: string,
+  documentId: string,
+  lines: readonly LineCreate[],
+): Promise<void> {
+  const { table, parent, label } = documentKinds[kind].lines;
+  const records = lines.map((line, position) => ({
+    id: newId(lineIdKinds[kind]),
+    workspace_id: workspaceId,
+    [parent]: documentId,
+    position,
+    [label]: line.title,
+    quantity: String(line.quantity),
+    unit_price: String(line.unitPrice),
+    tax_rate: String(line.taxRate),
+    amount: lineAmount(line).toString(),
+  }));
+  const columns = `id, workspace_id, ${parent}, position, ${label}, quantity, unit_price, tax_rate, amount`;
+  await tx.execute(
+    `insert into ${table} (${columns})
+     select ${columns} from jsonb_to_recordset(?::jsonb) as t(id text, workspace_id text, ${parent} text,
+       position int, ${label} text, quantity numeric, unit_price numeric, tax_rate numeric, amount numeric)`,
+    [JSON.stringify(records)],
+  );
+}
 
 /**
  * Gives a document the next number of its workspace, kind and year (`INV-2026-00042`) and
@@ -108,12 +149,12 @@ const numbering = {
 export async function numberDocument<Row>(
   tx: EntityManager,
   workspaceId: string,
-  kind: keyof typeof numbering,
+  kind: keyof typeof documentKinds,
   documentId: string,
   options: { returning: string; alsoSet?: string; eventId: string },
 ): Promise<Row> {
   if (!tx.isInTransaction()) throw new Error('numberDocument must run inside the document’s transaction');
-  const { prefix, table } = numbering[kind];
+  const { prefix, table } = documentKinds[kind];
   const [row] = await tx.execute<Row[]>(
     `with sequence as (
        insert into document_sequences as s (workspace_id, kind, year, last_value)

@@ -1,8 +1,8 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
-import { type DocumentTotals, documentTotals, lineAmount, numberDocument } from '../documents/index.ts';
+import { type DocumentTotals, documentTotals, insertLines, numberDocument } from '../documents/index.ts';
 import { notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListResult, pageWithTotal } from '../lists/index.ts';
+import { type ListResult, listPage } from '../lists/index.ts';
 import {
   type InvoiceCreate,
   type InvoiceDetailView,
@@ -82,12 +82,12 @@ export async function listInvoices(
     where += ' and status = ?';
     params.push(query.status);
   }
-  const { rows, total } = await pageWithTotal<InvoiceRow>(
+  return listPage<InvoiceRow, ReturnType<typeof invoiceView>>(
     em,
     { select: invoiceColumns, from: 'invoices', where, params, orderBy: 'created_at desc, id desc' },
     query,
+    invoiceView,
   );
-  return { data: rows.map(invoiceView), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 async function findInvoiceRow(em: EntityManager, workspaceId: string, id: string) {
@@ -146,7 +146,7 @@ export async function createInvoice(
   input: InvoiceCreate,
 ): Promise<InvoiceView> {
   const data = invoiceCreateSchema.parse(input);
-  const lines = data.lines.map((line) => ({ ...line, taxRate: line.taxRate ?? 0 }));
+  const lines = data.lines;
   const totals = documentTotals(lines);
   const [first] = lines;
   if (!first) throw new Error('an invoice has at least one line');
@@ -172,24 +172,7 @@ export async function createInvoice(
         paymentTermDays,
       ],
     );
-    const records = lines.map((line, position) => ({
-      id: newId('invoiceLine'),
-      workspace_id: workspaceId,
-      invoice_id: id,
-      position,
-      title: line.title,
-      quantity: String(line.quantity),
-      unit_price: String(line.unitPrice),
-      tax_rate: String(line.taxRate),
-      amount: lineAmount(line).toString(),
-    }));
-    await tx.execute(
-      `insert into invoice_lines (id, workspace_id, invoice_id, position, title, quantity, unit_price, tax_rate, amount)
-       select id, workspace_id, invoice_id, position, title, quantity, unit_price, tax_rate, amount
-         from jsonb_to_recordset(?::jsonb) as t(id text, workspace_id text, invoice_id text, position int, title text,
-                                                quantity numeric, unit_price numeric, tax_rate numeric, amount numeric)`,
-      [JSON.stringify(records)],
-    );
+    await insertLines(tx, 'invoice', workspaceId, id, lines);
     if (!unnumbered) throw new Error('insert returned no invoice');
     // numberDocument writes the number into this event, in the statement that assigns it.
     const event = await recordEvent(tx, workspaceId, 'invoice.created', {

@@ -49,26 +49,48 @@ export function likeContains(text: string): string {
 }
 
 /**
- * One round trip for a page and its total: `count(*) over ()` counts the filtered rows
+ * A list page and its total in one round trip: `count(*) over ()` counts the filtered rows
  * before `limit`. Past the last page no row carries the total, so it is counted apart.
  */
-export async function pageWithTotal<Row extends object>(
+export async function listPage<Row extends object, Item>(
   em: {
     execute<T>(sql: string, params: unknown[]): Promise<T>;
   },
   query: { select: string; from: string; where: string; params: unknown[]; orderBy: string },
   page: Page,
-): Promise<{ rows: Row[]; total: number }> {
+  view: (row: Row) => Item,
+): Promise<ListResult<Item>> {
   const rows = await em.execute<(Row & { total: string })[]>(
     `select ${query.select}, count(*) over () as total from ${query.from} where ${query.where}
       order by ${query.orderBy} limit ? offset ?`,
     [...query.params, page.limit, page.offset],
   );
-  if (rows[0]) return { rows, total: Number(rows[0].total) };
-  if (page.offset === 0) return { rows, total: 0 };
-  const [count] = await em.execute<{ total: string }[]>(
-    `select count(*) as total from ${query.from} where ${query.where}`,
-    query.params,
-  );
-  return { rows, total: Number(count?.total ?? 0) };
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (!rows[0] && page.offset > 0) {
+    const [count] = await em.execute<{ total: string }[]>(
+      `select count(*) as total from ${query.from} where ${query.where}`,
+      query.params,
+    );
+    total = Number(count?.total ?? 0);
+  }
+  return { data: rows.map(view), pagination: { total, limit: page.limit, offset: page.offset } };
+}
+
+/**
+ * `column = ?` assignments for the fields a patch gives (undefined means "leave as is").
+ * Numbers go to PostgreSQL as text, so NUMERIC columns never see a binary float.
+ */
+export function assignments<Columns extends Record<string, string>>(
+  patch: Partial<Record<keyof Columns, unknown>>,
+  columns: Columns,
+): { sets: string[]; params: unknown[] } {
+  const sets: string[] = [];
+  const params: unknown[] = [];
+  for (const field of Object.keys(columns) as (keyof Columns)[]) {
+    const value = patch[field];
+    if (value === undefined) continue;
+    sets.push(`${columns[field]} = ?`);
+    params.push(typeof value === 'number' ? String(value) : value);
+  }
+  return { sets, params };
 }

@@ -1,9 +1,9 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
 import { requireCompany } from '../companies/index.ts';
 import { requireContact } from '../contacts/index.ts';
-import { notFound } from '../errors/index.ts';
+import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListResult, pageWithTotal } from '../lists/index.ts';
+import { type ListResult, listPage } from '../lists/index.ts';
 import {
   type OpportunityCreate,
   type OpportunityDetailView,
@@ -65,7 +65,7 @@ export async function listOpportunities(
     where += ' and o.status = ?';
     params.push(query.status);
   }
-  const { rows, total } = await pageWithTotal<OpportunityRow>(
+  return listPage<OpportunityRow, ReturnType<typeof opportunityView>>(
     em,
     {
       select: opportunityColumns,
@@ -75,8 +75,8 @@ export async function listOpportunities(
       orderBy: 'o.created_at desc, o.id desc',
     },
     query,
+    opportunityView,
   );
-  return { data: rows.map(opportunityView), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 async function findOpportunityRow(em: EntityManager, workspaceId: string, id: string) {
@@ -96,6 +96,13 @@ export async function getOpportunity(
   const row = await findOpportunityRow(em, workspaceId, id);
   if (!row) throw notFound('Opportunity');
   return { ...opportunityView(row), quoteSentAt: toIsoOrNull(row.quote_sent_at) };
+}
+
+/** The opportunity a reference in a create body names, or 404 opportunity_not_found. */
+export async function requireOpportunity(em: EntityManager, workspaceId: string, id: string): Promise<void> {
+  if (!(await findOpportunityRow(em, workspaceId, id))) {
+    throw new AppError('opportunity_not_found', `Opportunity ${id} not found`);
+  }
 }
 
 /** Creates an opportunity (DRAFT unless given) and records `opportunity.created`. */

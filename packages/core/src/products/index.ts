@@ -1,6 +1,6 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
-import { type ListResult, likeContains } from '../lists/index.ts';
+import { assignments, type ListResult, likeContains } from '../lists/index.ts';
 import {
   type ProductCreate,
   type ProductCreateData,
@@ -264,17 +264,8 @@ export async function updateProduct(
     const current = await findProductRow(tx, workspaceId, id);
     if (!current) throw notFound('Product');
     if (patch.supplierId) await claimSuppliers(tx, workspaceId, [patch.supplierId]);
-    const sets: string[] = ['updated_at = now()'];
-    const params: unknown[] = [];
-    for (const [field, column] of Object.entries(updatableColumns) as [
-      keyof typeof updatableColumns,
-      string,
-    ][]) {
-      const value = patch[field];
-      if (value === undefined) continue;
-      sets.push(`${column} = ?`);
-      params.push(typeof value === 'number' ? String(value) : value);
-    }
+    const { sets, params } = assignments(patch, updatableColumns);
+    sets.push('updated_at = now()');
     // Starting to track stock starts from zero; stopping keeps no quantity.
     if (patch.trackStock === true && !current.track_stock)
       sets.push('stock_quantity = coalesce(stock_quantity, 0)');

@@ -1,15 +1,10 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
 import { requireContact } from '../contacts/index.ts';
-import {
-  type DocumentTotals,
-  documentTotals,
-  type LineCreate,
-  lineAmount,
-  numberDocument,
-} from '../documents/index.ts';
+import { type DocumentTotals, documentTotals, insertLines, numberDocument } from '../documents/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListResult, pageWithTotal } from '../lists/index.ts';
+import { assignments, type ListResult, listPage } from '../lists/index.ts';
+import { requireOpportunity } from '../opportunities/index.ts';
 import {
   type QuoteCreate,
   type QuoteDetailView,
@@ -93,12 +88,12 @@ export async function listQuotes(
     where += ' and status = ?';
     params.push(query.status);
   }
-  const { rows, total } = await pageWithTotal<QuoteRow>(
+  return listPage<QuoteRow, ReturnType<typeof quoteView>>(
     em,
     { select: quoteColumns, from: 'quotes', where, params, orderBy: 'created_at desc, id desc' },
     query,
+    quoteView,
   );
-  return { data: rows.map(quoteView), pagination: { total, limit: query.limit, offset: query.offset } };
 }
 
 /** A live (not deleted) quote of the workspace; `forUpdate` locks it for a state change. */
@@ -156,38 +151,6 @@ export async function getQuote(em: EntityManager, workspaceId: string, id: strin
   return quoteDetail(em, row);
 }
 
-function withDefaultRates(lines: LineCreate[]) {
-  return lines.map((line) => ({ ...line, taxRate: line.taxRate ?? 0 }));
-}
-
-/** Stores a quote's lines, replacing any it had. */
-async function storeLines(
-  tx: EntityManager,
-  workspaceId: string,
-  quoteId: string,
-  lines: ReturnType<typeof withDefaultRates>,
-): Promise<void> {
-  await tx.execute('delete from quote_lines where quote_id = ?', [quoteId]);
-  const records = lines.map((line, position) => ({
-    id: newId('quoteLine'),
-    workspace_id: workspaceId,
-    quote_id: quoteId,
-    position,
-    description: line.title,
-    quantity: String(line.quantity),
-    unit_price: String(line.unitPrice),
-    tax_rate: String(line.taxRate),
-    amount: lineAmount(line).toString(),
-  }));
-  await tx.execute(
-    `insert into quote_lines (id, workspace_id, quote_id, position, description, quantity, unit_price, tax_rate, amount)
-     select id, workspace_id, quote_id, position, description, quantity, unit_price, tax_rate, amount
-       from jsonb_to_recordset(?::jsonb) as t(id text, workspace_id text, quote_id text, position int, description text,
-                                              quantity numeric, unit_price numeric, tax_rate numeric, amount numeric)`,
-    [JSON.stringify(records)],
-  );
-}
-
 function requireDraft(row: QuoteRow): void {
   if (row.status !== 'DRAFT') {
     throw new AppError(
@@ -204,20 +167,11 @@ export async function createQuote(
   input: QuoteCreate,
 ): Promise<QuoteView> {
   const data = quoteCreateSchema.parse(input);
-  const lines = withDefaultRates(data.lines);
+  const lines = data.lines;
   const [first] = lines;
   if (!first) throw new Error('a quote has at least one line');
   return inTransaction(em, async (tx) => {
-    if (data.opportunityId) {
-      const [opportunity] = isIdOf('opportunity', data.opportunityId)
-        ? await tx.execute<{ id: string }[]>(
-            'select id from opportunities where workspace_id = ? and id = ?',
-            [workspaceId, data.opportunityId],
-          )
-        : [];
-      if (!opportunity)
-        throw new AppError('opportunity_not_found', `Opportunity ${data.opportunityId} not found`);
-    }
+    if (data.opportunityId) await requireOpportunity(tx, workspaceId, data.opportunityId);
     if (data.contactId) await requireContact(tx, workspaceId, data.contactId);
     const id = newId('quote');
     const totals = documentTotals(lines);
@@ -238,7 +192,7 @@ export async function createQuote(
         ...totalsColumns(totals),
       ],
     );
-    await storeLines(tx, workspaceId, id, lines);
+    await insertLines(tx, 'quote', workspaceId, id, lines);
     const row = await findQuoteRow(tx, workspaceId, id);
     if (!row) throw new Error('inserted quote not found');
     const quote = quoteView(row);
@@ -272,20 +226,11 @@ export async function updateQuote(
     const current = await findQuoteRow(tx, workspaceId, id, true);
     if (!current) throw notFound('Quote');
     requireDraft(current);
-    const sets: string[] = [];
-    const params: unknown[] = [];
-    for (const [field, column] of Object.entries(updatableColumns) as [
-      keyof typeof updatableColumns,
-      string,
-    ][]) {
-      const value = patch[field];
-      if (value === undefined) continue;
-      sets.push(`${column} = ?`);
-      params.push(typeof value === 'number' && field === 'taxRate' ? String(value) : value);
-    }
+    const { sets, params } = assignments(patch, updatableColumns);
     if (patch.lines) {
-      const lines = withDefaultRates(patch.lines);
-      await storeLines(tx, workspaceId, id, lines);
+      const lines = patch.lines;
+      await tx.execute('delete from quote_lines where quote_id = ?', [id]);
+      await insertLines(tx, 'quote', workspaceId, id, lines);
       sets.push('subtotal = ?', 'vat = ?::jsonb', 'tax_total = ?', 'total = ?');
       params.push(...totalsColumns(documentTotals(lines)));
     }
