@@ -45,6 +45,11 @@ function envelope(code: keyof typeof errorStatus, message: string): ErrorEnvelop
   return { error: { code, message } };
 }
 
+/** A header sent twice arrives as an array: the first value counts. */
+function singleHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildServer(
@@ -129,6 +134,7 @@ export async function buildServer(
     requestId: String(request.id),
     transport,
     authorization: request.headers.authorization,
+    idempotencyKey: singleHeader(request.headers['idempotency-key']),
     log: request.log,
   });
 

@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { createTestDatabase, factories, type TestDatabase, testRedisPrefix } from '@comptoir/testing';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -68,3 +71,60 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 }
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+export interface ApiProcess {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** Another API process (`node apps/api/src/main.ts`) on the same database, as in production. */
+export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: inject('redisUrl'),
+      PORT: String(port),
+      RATE_LIMIT_PER_MINUTE: '100000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API process exited (${child.exitCode}): ${stderr}`);
+    const ready = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API process did not start within 20 s: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl,
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -62,6 +62,7 @@ describe('migrate', () => {
           'Migration20261121000300_opportunities',
           'Migration20261121000400_invoices',
           'Migration20261121000500_quotes',
+          'Migration20261121000600_stock',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { readWorkerConfig } from '@comptoir/config';
-import { outboxBacklog } from '@comptoir/core';
+import { deleteExpiredIdempotencyKeys, outboxBacklog } from '@comptoir/core';
 import { createOrm } from '@comptoir/db';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -8,8 +8,8 @@ import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 
 /**
  * The worker process. For now it watches the outbox (how many events wait for delivery and
- * for how long) and exposes it to operators; the relay and the webhook delivery workers
- * (issue #5) run here.
+ * for how long), exposes it to operators and deletes expired Idempotency-Key results; the
+ * relay and the webhook delivery workers (issue #5) run here.
  */
 const config = readWorkerConfig();
 const logger = pino({ level: config.logging.level, base: { service: 'worker' } });
@@ -45,6 +45,19 @@ async function checkOutbox() {
 await checkOutbox();
 const timer = setInterval(() => void checkOutbox(), 5000);
 
+// Idempotency-Key results are kept 24 hours; expired ones are also ignored when read, so a
+// cleanup every ten minutes only bounds the table's size.
+async function cleanIdempotencyKeys() {
+  try {
+    const deleted = await deleteExpiredIdempotencyKeys(orm.em.fork());
+    if (deleted > 0) logger.info({ deleted }, 'expired idempotency keys deleted');
+  } catch (error) {
+    logger.error({ err: error }, 'could not delete expired idempotency keys');
+  }
+}
+await cleanIdempotencyKeys();
+const cleanupTimer = setInterval(() => void cleanIdempotencyKeys(), 10 * 60_000);
+
 const server = createServer(async (request, response) => {
   if (request.url === '/healthz') {
     response.writeHead(lastCheckOk ? 200 : 503, { 'content-type': 'application/json' });
@@ -67,6 +80,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info({ signal }, 'shutting down');
   clearInterval(timer);
+  clearInterval(cleanupTimer);
   server.close();
   await orm.close();
   redis.disconnect();

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@comptoir/trpc';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 
 export interface ComptoirClientOptions {
@@ -8,13 +8,29 @@ export interface ComptoirClientOptions {
   apiKey: string;
 }
 
+/** Per-call options: `client.stockMovements.applyBatch.mutate(input, { context: { idempotencyKey } })`. */
+export interface ComptoirCallContext {
+  /** Sent as `Idempotency-Key` (products.adjust, stockMovements.applyBatch honour it). */
+  idempotencyKey?: string;
+}
+
 /** The typed client internal TypeScript apps use: the same procedures as the REST API, over tRPC. */
 export function createComptoirClient(options: ComptoirClientOptions) {
+  const url = `${options.url.replace(/\/$/, '')}/trpc`;
+  const authorization = `Bearer ${options.apiKey}`;
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: `${options.url.replace(/\/$/, '')}/trpc`,
-        headers: () => ({ authorization: `Bearer ${options.apiKey}` }),
+      // A call with an Idempotency-Key travels alone: a batch shares one set of headers.
+      splitLink({
+        condition: (op) => typeof (op.context as ComptoirCallContext).idempotencyKey === 'string',
+        true: httpLink({
+          url,
+          headers: ({ op }) => ({
+            authorization,
+            'idempotency-key': (op.context as ComptoirCallContext).idempotencyKey ?? '',
+          }),
+        }),
+        false: httpBatchLink({ url, headers: () => ({ authorization }) }),
       }),
     ],
   });
@@ -31,8 +47,17 @@ export interface ComptoirErrorBody {
   details?: { path: string; message: string }[];
 }
 
-export function comptoirErrorOf(error: unknown): (ComptoirErrorBody & { httpStatus: number }) | undefined {
+export interface ComptoirError extends ComptoirErrorBody {
+  httpStatus: number;
+  /** What the REST body carries beside `error`, e.g. a refused batch's `data`. */
+  extra?: Record<string, unknown>;
+}
+
+export function comptoirErrorOf(error: unknown): ComptoirError | undefined {
   if (!(error instanceof TRPCClientError)) return undefined;
-  const data = error.data as { error?: ComptoirErrorBody; httpStatus?: number } | undefined;
-  return data?.error ? { ...data.error, httpStatus: data.httpStatus ?? 0 } : undefined;
+  const data = error.data as
+    | { error?: ComptoirErrorBody; httpStatus?: number; extra?: Record<string, unknown> }
+    | undefined;
+  if (!data?.error) return undefined;
+  return { ...data.error, httpStatus: data.httpStatus ?? 0, ...(data.extra ? { extra: data.extra } : {}) };
 }

@@ -1,11 +1,15 @@
-import { inTransaction } from '@comptoir/db';
+import { inTransaction, newId } from '@comptoir/db';
 import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  applyStockChanges,
+  claimIdempotencyKey,
+  deleteExpiredIdempotencyKeys,
   importProducts,
   listProducts,
   outboxBacklog,
   recordEvent,
+  recordEvents,
   stockStateOf,
   updateProduct,
 } from '../src/index.ts';
@@ -128,5 +132,70 @@ describe('product list totals', () => {
     ]);
     expect(await totals()).toEqual(await counted());
     expect((await totals()).all).toBe(30);
+  });
+});
+
+describe('ids', () => {
+  it('made in the same millisecond sort in the order they were made', () => {
+    const now = Date.now();
+    const ids = Array.from({ length: 500 }, () => newId('movement', now));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(500);
+  });
+});
+
+describe('events in bulk', () => {
+  it('records them in order, in the caller’s transaction', async () => {
+    const recorded = await inTransaction(db.orm.em.fork(), (tx) =>
+      recordEvents(tx, workspaceId, [
+        { type: 'stock.movement', data: { n: 1 } },
+        { type: 'stock.low', data: { n: 2 } },
+      ]),
+    );
+    const rows = await db.orm.em.fork().execute<{ id: string; type: string }[]>(
+      'select id, type from events where id in (?, ?) order by created_at, id',
+      recorded.map((event) => event.id),
+    );
+    expect(rows).toEqual(recorded.map(({ id, type }) => ({ id, type })));
+  });
+});
+
+describe('stock engine', () => {
+  it('refuses to run outside a transaction', async () => {
+    await expect(applyStockChanges(db.orm.em.fork(), workspaceId, null, [])).rejects.toThrow(/transaction/);
+  });
+
+  it('records an operator change (no key) in the ledger', async () => {
+    const product = await factories(db.orm).product(workspaceId, { trackStock: true, stockQuantity: 2 });
+    const [outcome] = await inTransaction(db.orm.em.fork(), (tx) =>
+      applyStockChanges(tx, workspaceId, null, [{ kind: 'movement', productId: product.id, quantity: 3 }]),
+    );
+    expect(outcome).toMatchObject({ applied: true, before: 2, after: 5, delta: 3 });
+    const [entry] = await db.orm.em
+      .fork()
+      .execute<{ api_key_id: string | null }[]>(
+        'select api_key_id from stock_movements where product_id = ?',
+        [product.id],
+      );
+    expect(entry).toEqual({ api_key_id: null });
+  });
+});
+
+describe('idempotency keys', () => {
+  it('are deleted once past retention, and only then', async () => {
+    const scope = (key: string) => ({ workspaceId, endpoint: 'products.adjust', key });
+    for (const key of ['fresh-key-1', 'stale-key-1']) {
+      await inTransaction(db.orm.em.fork(), async (tx) => {
+        expect(await claimIdempotencyKey(tx, scope(key), 'fingerprint')).toEqual({ kind: 'claimed' });
+      });
+    }
+    await db.orm.em
+      .fork()
+      .execute(
+        "update idempotency_keys set created_at = now() - interval '25 hours' where key = 'stale-key-1'",
+      );
+    expect(await deleteExpiredIdempotencyKeys(db.orm.em.fork())).toBe(1);
+    const left = await db.orm.em.fork().execute<{ key: string }[]>('select key from idempotency_keys');
+    expect(left).toEqual([{ key: 'fresh-key-1' }]);
   });
 });

@@ -35,16 +35,35 @@ function encodeTime(ms: number): string {
   return out;
 }
 
-function encodeRandom(): string {
-  const bytes = randomBytes(randomLength);
-  let out = '';
-  for (const byte of bytes) out += alphabet[byte & 31];
-  return out;
+// Ids made in the same millisecond by this process count up from the previous one, so ids
+// of one batch (ledger rows, events) sort in the order they were made.
+let lastTime = -1;
+let lastRandom: number[] = [];
+
+function nextRandom(time: number): number[] {
+  if (time === lastTime) {
+    const digits = [...lastRandom];
+    let position = digits.length - 1;
+    while (position >= 0 && digits[position] === 31) digits[position--] = 0;
+    if (position >= 0) digits[position] = (digits[position] ?? 0) + 1;
+    lastRandom = digits;
+    return digits;
+  }
+  lastTime = time;
+  // The first digit stays below 16 so that a millisecond's increments never wrap around.
+  lastRandom = [...randomBytes(randomLength)].map((byte, index) => (index === 0 ? byte & 15 : byte & 31));
+  return lastRandom;
 }
 
-/** A new id such as `prd_01jq3v8x2k7m9n4p6r8t0w2y4a`: prefix, 48-bit time, 80 random bits. */
+/**
+ * A new id such as `prd_01jq3v8x2k7m9n4p6r8t0w2y4a`: prefix, 48-bit time, 79 random bits
+ * (counting up within a millisecond).
+ */
 export function newId(kind: IdKind, now: number = Date.now()): string {
-  return `${idPrefixes[kind]}_${encodeTime(now)}${encodeRandom()}`;
+  const random = nextRandom(now)
+    .map((digit) => alphabet[digit])
+    .join('');
+  return `${idPrefixes[kind]}_${encodeTime(now)}${random}`;
 }
 
 const idShape = new RegExp(`^[a-z]{3}_[${alphabet}]{${timeLength + randomLength}}$`);

@@ -23,6 +23,8 @@ export interface RequestInfo {
   requestId: string;
   transport: 'rest' | 'trpc';
   authorization: string | undefined;
+  /** The `Idempotency-Key` header, honoured by procedures whose meta says `idempotent`. */
+  idempotencyKey?: string | undefined;
   log: RequestLogger;
 }
 

@@ -1,12 +1,27 @@
 import { AppError, authenticate, isAppError, type Principal, requireScope, type Scope } from '@comptoir/core';
+import type { EntityManager } from '@comptoir/db';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { AuthedContext, Context } from './context.ts';
 import { resolveError, toTrpcError } from './errors.ts';
+import { runIdempotently } from './idempotency.ts';
+
+/** An endpoint-specific error response, for the OpenAPI document. */
+export interface DocumentedError {
+  status: 404 | 409 | 422;
+  description: string;
+  /** The error body also carries the procedure's result under `data` (a refused batch). */
+  withResult?: boolean;
+}
 
 export type ProcedureMeta = OpenApiMeta<{
   /** The status of a success when the procedure does not set one at run time (default 200). */
   successStatus?: 200 | 201;
+  /** Another success status the procedure may choose at run time, with the same body. */
+  alternativeSuccess?: { status: 207; description: string };
+  /** Honours the `Idempotency-Key` header (stored result, replay, mismatch, in use). */
+  idempotent?: boolean;
+  errors?: DocumentedError[];
 }>;
 
 const t = initTRPC
@@ -18,10 +33,18 @@ const t = initTRPC
     errorFormatter({ shape, error, type, ctx }) {
       const resolved = resolveError(error, type === 'query' ? 'read' : 'write', ctx?.requestId);
       const { stack: _stack, ...data } = shape.data;
+      // Fields beside `error` in the REST body (a refused batch's `data`) travel as `extra`.
+      const { error: contractError, ...extra } = resolved.body;
       return {
         ...shape,
-        message: resolved.body.error.message,
-        data: { ...data, httpStatus: resolved.status, error: resolved.body.error, requestId: ctx?.requestId },
+        message: contractError.message,
+        data: {
+          ...data,
+          httpStatus: resolved.status,
+          error: contractError,
+          ...(Object.keys(extra).length > 0 ? { extra } : {}),
+          requestId: ctx?.requestId,
+        },
       };
     },
   });
@@ -59,18 +82,30 @@ async function admit(ctx: Context, scope: Scope): Promise<Principal> {
 /**
  * A procedure that needs a key with `scope`. One middleware on purpose: each tRPC middleware
  * level copies the context, and this path runs on every request. Contract errors, from
- * admission or from the procedure, leave with the status their code names.
+ * admission or from the procedure, leave with the status their code names. A procedure whose
+ * meta says `idempotent` runs under the request's Idempotency-Key, when it has one.
  */
 export function scopedProcedure(scope: Scope) {
-  return t.procedure.use(async ({ ctx, next }) => {
-    let principal: Principal;
+  return t.procedure.use(async ({ ctx, next, meta, path, getRawInput }) => {
     try {
-      principal = await admit(ctx, scope);
+      const principal = await admit(ctx, scope);
+      const authed: AuthedContext = { ...ctx, principal };
+      const run = (em?: EntityManager) => next({ ctx: em ? { ...authed, em } : authed });
+      const result =
+        meta?.idempotent && ctx.idempotencyKey !== undefined
+          ? await runIdempotently({
+              ctx: authed,
+              key: ctx.idempotencyKey,
+              endpoint: path,
+              rawInput: await getRawInput(),
+              successStatus: meta.successStatus ?? 200,
+              next: run,
+            })
+          : await run();
+      if (!result.ok && isAppError(result.error.cause)) throw toTrpcError(result.error.cause);
+      return result;
     } catch (error) {
       throw isAppError(error) ? toTrpcError(error) : error;
     }
-    const result = await next({ ctx: { ...ctx, principal } satisfies AuthedContext });
-    if (!result.ok && isAppError(result.error.cause)) throw toTrpcError(result.error.cause);
-    return result;
   });
 }

@@ -1,5 +1,11 @@
-import { errorStatus } from '@comptoir/core';
+import {
+  errorStatus,
+  idempotencyKeyLength,
+  idempotencyRetentionHours,
+  idempotencyWaitSeconds,
+} from '@comptoir/core';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import type { ProcedureMeta } from './init.ts';
 import { procedureMetas } from './meta.ts';
 import { type AppRouter, appRouter } from './routers/index.ts';
 
@@ -58,13 +64,41 @@ const commonErrors = {
   '500': errorResponse('Unexpected failure (internal_error); the message carries the request id.'),
 };
 
-function successStatusByRoute(router: AppRouter): Map<string, number> {
-  const byRoute = new Map<string, number>();
+function metaByRoute(router: AppRouter): Map<string, ProcedureMeta> {
+  const byRoute = new Map<string, ProcedureMeta>();
   for (const meta of procedureMetas(router).values()) {
-    if (meta.openapi)
-      byRoute.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.successStatus ?? 200);
+    if (meta.openapi) byRoute.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta);
   }
   return byRoute;
+}
+
+const idempotencyKeyParameter: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: `A unique key per intended change (a UUID, say). Retrying with the same key and body replays the first answer (status and body, with \`Idempotent-Replayed: true\`) and applies nothing; the same key with another body is 422 \`idempotency_key_mismatch\`; while the first request runs, a retry waits for it, up to ${idempotencyWaitSeconds} s, then 409 \`idempotency_key_in_use\`. Keys are scoped to the workspace and the endpoint, and kept ${idempotencyRetentionHours} hours. A 400 stores nothing.`,
+  schema: { type: 'string', minLength: idempotencyKeyLength.min, maxLength: idempotencyKeyLength.max },
+};
+
+const replayedHeader = {
+  'Idempotent-Replayed': {
+    description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/** An error body that also carries the procedure's result under `data` (a refused batch). */
+function errorWithResult(success: Json | undefined): Json {
+  const successSchema = (success?.content as Record<string, { schema: Json }> | undefined)?.[
+    'application/json'
+  ]?.schema;
+  const data = (successSchema?.properties as Json | undefined)?.data;
+  return {
+    allOf: [
+      { $ref: '#/components/schemas/Error' },
+      ...(data ? [{ type: 'object', required: ['data'], properties: { data } }] : []),
+    ],
+  };
 }
 
 const apiTags = [
@@ -77,6 +111,11 @@ const apiTags = [
   { name: 'Opportunities', description: 'Sales opportunities and their pipeline status.' },
   { name: 'Products', description: 'Products and their stock state (read-only in the API).' },
   { name: 'Quotes', description: 'Quotes: drafts to edit, then sent (numbered) to the client.' },
+  {
+    name: 'Stock',
+    description:
+      'Counts, batched movements and the ledger (scopes read:products, write:products). Writes accept an Idempotency-Key.',
+  },
 ];
 
 export interface OpenApiOptions {
@@ -102,14 +141,24 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
     tags: apiTags.map((tag) => tag.name),
   }) as OpenAPIObject & { components?: Json; tags?: Json[] };
 
-  const statuses = successStatusByRoute(appRouter);
+  const metas = metaByRoute(appRouter);
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+      const meta = metas.get(`${method} ${path}`) ?? {};
       const responses = operation.responses as Record<string, Json>;
       const success = responses['200'];
-      const status = String(statuses.get(`${method} ${path}`) ?? 200);
       const fixed: Record<string, Json> = {};
-      if (success) fixed[status] = { ...success, headers: rateLimitHeaders };
+      const successHeaders = meta.idempotent ? { ...rateLimitHeaders, ...replayedHeader } : rateLimitHeaders;
+      if (success) {
+        fixed[String(meta.successStatus ?? 200)] = { ...success, headers: successHeaders };
+        if (meta.alternativeSuccess) {
+          fixed[String(meta.alternativeSuccess.status)] = {
+            ...success,
+            description: meta.alternativeSuccess.description,
+            headers: successHeaders,
+          };
+        }
+      }
       const hasBody = method !== 'get' && method !== 'delete';
       fixed['400'] = errorResponse(
         hasBody
@@ -118,6 +167,33 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       );
       Object.assign(fixed, commonErrors);
       if (path.includes('{')) fixed['404'] = errorResponse('No such record in this workspace (not_found).');
+      const documented = [...(meta.errors ?? [])];
+      if (meta.idempotent) {
+        operation.parameters = [
+          ...((operation.parameters as Json[] | undefined) ?? []),
+          idempotencyKeyParameter,
+        ];
+        fixed['400'] = errorResponse(
+          'Invalid body (invalid_body, with details), parameters (invalid_request) or Idempotency-Key (invalid_idempotency_key).',
+        );
+        documented.push(
+          {
+            status: 409,
+            description: 'A request with this Idempotency-Key is still running (idempotency_key_in_use).',
+          },
+          {
+            status: 422,
+            description: 'This Idempotency-Key was used with another body (idempotency_key_mismatch).',
+          },
+        );
+      }
+      for (const status of new Set(documented.map((error) => error.status))) {
+        const errors = documented.filter((error) => error.status === status);
+        const description = errors.map((error) => error.description).join(' Or: ');
+        fixed[String(status)] = errors.some((error) => error.withResult)
+          ? { description, content: { 'application/json': { schema: errorWithResult(success) } } }
+          : errorResponse(description);
+      }
       operation.responses = Object.fromEntries(Object.entries(fixed).sort(([a], [b]) => a.localeCompare(b)));
       operation.security = [{ bearerAuth: [] }];
     }
@@ -130,11 +206,6 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
     ...document.components,
     schemas: { ...Object.fromEntries(generated), Error: errorEnvelopeSchema },
   };
-  document.tags = [
-    { name: 'Invoices', description: 'Invoices, numbered without gaps per workspace and year.' },
-    { name: 'Opportunities', description: 'Sales opportunities and their pipeline status.' },
-    { name: 'Products', description: 'Products and their stock state (read-only in the API).' },
-    { name: 'Quotes', description: 'Quotes: drafts to edit, then sent (numbered) to the client.' },
-  ];
+  document.tags = apiTags;
   return document;
 }

@@ -161,4 +161,48 @@ describe('OpenAPI document', () => {
       schema: { type: 'integer' },
     });
   });
+
+  it('documents the Idempotency-Key header on both stock writes, and only there', () => {
+    const idempotent = ['/products/{id}/adjust', '/stock-movements'];
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const header = ((operation.parameters as Json[] | undefined) ?? []).find(
+          (parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key',
+        );
+        if (method === 'post' && idempotent.includes(path)) {
+          expect(header, path).toMatchObject({ required: false, schema: { minLength: 8, maxLength: 255 } });
+          expect(at(operation, 'responses', '200', 'headers', 'Idempotent-Replayed'), path).toBeDefined();
+          expect(Object.keys(at(operation, 'responses') as Json), path).toEqual(
+            expect.arrayContaining(['409', '422']),
+          );
+        } else {
+          expect(header, `${method} ${path}`).toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it('documents POST /stock-movements 200 and 207 with the result, and 422 with the result under data', () => {
+    const operation = at(document, 'paths', '/stock-movements', 'post') as Json;
+    const ok = at(operation, 'responses', '200', 'content', 'application/json', 'schema');
+    expect(at(operation, 'responses', '207', 'content', 'application/json', 'schema')).toEqual(ok);
+    const refused = at(operation, 'responses', '422', 'content', 'application/json', 'schema') as Json;
+    expect(refused).toEqual({
+      allOf: [
+        { $ref: '#/components/schemas/Error' },
+        { type: 'object', required: ['data'], properties: { data: at(ok, 'properties', 'data') } },
+      ],
+    });
+  });
+
+  it('lists every tag it uses, each described', () => {
+    const used = new Set<string>();
+    for (const item of Object.values(document.paths as Record<string, Record<string, Json>>)) {
+      for (const operation of Object.values(item))
+        for (const tag of operation.tags as string[]) used.add(tag);
+    }
+    const declared = (document.tags as { name: string; description: string }[]).map((tag) => tag.name);
+    expect(new Set(declared)).toEqual(used);
+    expect(declared).toContain('Stock');
+  });
 });

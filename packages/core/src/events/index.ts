@@ -24,24 +24,51 @@ export interface RecordedEvent {
   data: Record<string, unknown>;
 }
 
+export interface NewEvent {
+  type: EventType;
+  data: Record<string, unknown>;
+}
+
 /**
- * Records a domain event in the outbox. It must run inside the transaction of the change it
- * describes: `em` is that transaction's EntityManager, so the event exists if and only if
- * the change committed.
+ * Records domain events in the outbox, in order, with one statement. It must run inside the
+ * transaction of the change they describe: `em` is that transaction's EntityManager, so the
+ * events exist if and only if the change committed.
  */
+export async function recordEvents(
+  em: EntityManager,
+  workspaceId: string,
+  events: readonly NewEvent[],
+): Promise<RecordedEvent[]> {
+  if (!em.isInTransaction()) {
+    throw new Error(
+      `recordEvents(${events.map((event) => event.type).join(', ')}) called outside a transaction`,
+    );
+  }
+  if (events.length === 0) return [];
+  const recorded = events.map((event) => ({ id: newId('event'), ...event }));
+  // One JSON parameter: MikroORM would expand an array parameter into a list.
+  const [row] = await em.execute<{ created_at: Date | string }[]>(
+    `with inserted as (
+       insert into events (id, workspace_id, type, data)
+       select id, ?, type, data from jsonb_to_recordset(?::jsonb) as t(id text, type text, data jsonb)
+       returning created_at)
+     select created_at from inserted limit 1`,
+    [workspaceId, JSON.stringify(recorded)],
+  );
+  const timestamp = toIso(row?.created_at ?? new Date());
+  return recorded.map((event) => ({ ...event, timestamp }));
+}
+
+/** Records one domain event in the outbox; see recordEvents. */
 export async function recordEvent(
   em: EntityManager,
   workspaceId: string,
   type: EventType,
   data: Record<string, unknown>,
 ): Promise<RecordedEvent> {
-  if (!em.isInTransaction()) throw new Error(`recordEvent(${type}) called outside a transaction`);
-  const id = newId('event');
-  const [row] = await em.execute<{ created_at: Date | string }[]>(
-    'insert into events (id, workspace_id, type, data) values (?, ?, ?, ?::jsonb) returning created_at',
-    [id, workspaceId, type, JSON.stringify(data)],
-  );
-  return { id, type, timestamp: toIso(row?.created_at ?? new Date()), data };
+  const [event] = await recordEvents(em, workspaceId, [{ type, data }]);
+  if (!event) throw new Error('recordEvents returned no event');
+  return event;
 }
 
 export interface OutboxBacklog {

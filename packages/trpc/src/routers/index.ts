@@ -5,6 +5,7 @@ import { invoicesRouter } from './invoices/index.ts';
 import { opportunitiesRouter } from './opportunities/index.ts';
 import { productsRouter } from './products/index.ts';
 import { quotesRouter } from './quotes/index.ts';
+import { stockMovementsRouter } from './stock-movements/index.ts';
 
 export const appRouter = router({
   companies: companiesRouter,
@@ -13,6 +14,7 @@ export const appRouter = router({
   opportunities: opportunitiesRouter,
   products: productsRouter,
   quotes: quotesRouter,
+  stockMovements: stockMovementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,4 +1,5 @@
 import { router } from '../../init.ts';
+import { adjustProductProcedure } from './adjust.ts';
 import { createProductProcedure } from './create.ts';
 import { getProductProcedure } from './get.ts';
 import { listProductsProcedure } from './list.ts';
@@ -9,4 +10,5 @@ export const productsRouter = router({
   get: getProductProcedure,
   create: createProductProcedure,
   update: updateProductProcedure,
+  adjust: adjustProductProcedure,
 });
