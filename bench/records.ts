@@ -16,34 +16,18 @@ import {
   createWorkspace,
   scopes,
 } from '@comptoir/core';
-import { createOrm, migrate } from '@comptoir/db';
-import { ensureDatabase, resolvePostgres, resolveRedis } from '@comptoir/local-services';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchDir, repoRoot, startServer } from './lib.ts';
+import { benchDir, startServer } from './lib.ts';
 import { random } from './seed.ts';
+import { benchServices, vacuumAnalyze } from './services.ts';
 
 const databaseName = 'comptoir_bench_records';
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
 const log = (message: string) => console.log(`[bench records] ${message}`);
 
-const postgres = await resolvePostgres({
-  explicitUrl: process.env.DATABASE_URL || undefined,
-  tryLocal: true,
-  dataDir: `${repoRoot}.data/postgres-bench`,
-  port: 54349,
-  log,
-});
-const redis = await resolveRedis({ explicitUrl: process.env.REDIS_URL || undefined, port: 6393, log });
-const admin = new pg.Client({ connectionString: postgres.url });
-await admin.connect();
-await admin.query(`drop database if exists "${databaseName}" with (force)`);
-await admin.query(`create database "${databaseName}"`);
-await admin.end();
-const databaseUrl = await ensureDatabase(postgres.url, databaseName);
-const orm = await createOrm({ databaseUrl, poolSize: 4 });
-await migrate(orm);
+const { postgres, redis, databaseUrl, orm } = await benchServices(databaseName, log);
 
 // A workspace with 2,000 companies and 10,000 contacts, and one quote of 5 lines.
 const workspace = await createWorkspace(orm.em.fork(), { name: 'Bench records' });
@@ -79,10 +63,7 @@ const quote = await createQuote(orm.em.fork(), workspace.id, {
   lines: fiveLines,
 });
 await orm.close();
-const vacuum = new pg.Client({ connectionString: databaseUrl });
-await vacuum.connect();
-await vacuum.query('vacuum analyze');
-await vacuum.end();
+await vacuumAnalyze(databaseUrl);
 log('seeded 2,000 companies, 10,000 contacts and a 5-line quote');
 
 const api = await startServer('REST', join(benchDir, 'serve-api.ts'), {

@@ -30,8 +30,7 @@ import {
   listProducts,
   productListFilter,
 } from '@comptoir/core';
-import { createOrm, type EntityManager, migrate } from '@comptoir/db';
-import { ensureDatabase, resolvePostgres, resolveRedis } from '@comptoir/local-services';
+import type { EntityManager } from '@comptoir/db';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -40,13 +39,13 @@ import {
   type CpuUsage,
   cpuSnapshot,
   cpuUsed,
-  repoRoot,
   startServer,
   toPgPlaceholders,
 } from './lib.ts';
 import { type PerfSummary, printPerfSummary, summarisePerf } from './perf-summary.ts';
 import { type ProfileSummary, printSummary, summariseProfile } from './profile-summary.ts';
 import { catalogue, searchTerm, supplierNames } from './seed.ts';
+import { benchServices } from './services.ts';
 
 const productCount = 100_000;
 const importChunk = 10_000;
@@ -71,27 +70,13 @@ const startLoad = os.loadavg().map((value) => Math.round(value * 100) / 100);
 const resultsDir = join(benchDir, 'results');
 
 // 1. Services, as the tests find them, with a database of our own.
-const postgres = await resolvePostgres({
-  explicitUrl: process.env.DATABASE_URL || undefined,
-  tryLocal: true,
-  dataDir: `${repoRoot}.data/postgres-bench`,
-  port: 54349,
-  log,
-});
-const redisService = await resolveRedis({ explicitUrl: process.env.REDIS_URL || undefined, port: 6393, log });
-log(`PostgreSQL: ${postgres.source}; Redis: ${redisService.source}`);
-
-const admin = new pg.Client({ connectionString: postgres.url });
-await admin.connect();
-await admin.query(`drop database if exists "${databaseName}" with (force)`);
-await admin.query(`create database "${databaseName}"`);
-const serverVersion = (await admin.query<{ server_version: string }>('show server_version')).rows[0]
-  ?.server_version;
-await admin.end();
-const databaseUrl = await ensureDatabase(postgres.url, databaseName);
-
-const orm = await createOrm({ databaseUrl, poolSize: 4 });
-await migrate(orm);
+const {
+  postgres,
+  redis: redisService,
+  databaseUrl,
+  serverVersion,
+  orm,
+} = await benchServices(databaseName, log);
 
 // 2. One workspace, 100,000 products, a read key whose limit never triggers.
 const seedStarted = performance.now();
