@@ -161,7 +161,7 @@ describe('tRPC authentication', () => {
     expect(body.error.data.error.code).toBe('missing_authorization');
   });
 
-  it('lists every scope of the contract', () => {
-    expect(scopes).toHaveLength(10);
+  it('lists every scope of the contract, and the rulings’ webhook scopes', () => {
+    expect(scopes).toHaveLength(12);
   });
 });

@@ -63,6 +63,7 @@ describe('migrate', () => {
           'Migration20261121000400_invoices',
           'Migration20261121000500_quotes',
           'Migration20261121000600_stock',
+          'Migration20261121000700_webhooks',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
@@ -261,7 +262,7 @@ describe('seed', () => {
       code: 'revoked_key',
     });
     const principal = await authenticate(db.orm.em.fork(), `Bearer ${second.key}`);
-    expect(principal.scopes.size).toBe(10);
+    expect(principal.scopes.size).toBe(12);
     const states = await db.orm.em
       .fork()
       .execute<{ count: string }[]>('select count(*) from products where workspace_id = ?', [

@@ -2,18 +2,20 @@ import { createServer } from 'node:http';
 import { readWorkerConfig } from '@comptoir/config';
 import { deleteExpiredIdempotencyKeys, outboxBacklog } from '@comptoir/core';
 import { createOrm } from '@comptoir/db';
+import { parseRetrySchedule } from '@comptoir/webhooks';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { startWebhookWorker } from './webhooks.ts';
 
 /**
- * The worker process. For now it watches the outbox (how many events wait for delivery and
- * for how long), exposes it to operators and deletes expired Idempotency-Key results; the
- * relay and the webhook delivery workers (issue #5) run here.
+ * The worker process: the outbox relay and the webhook delivery workers, the outbox backlog
+ * for operators, and the cleanup of expired Idempotency-Key results.
  */
 const config = readWorkerConfig();
 const logger = pino({ level: config.logging.level, base: { service: 'worker' } });
-const orm = await createOrm({ databaseUrl: config.database.url, poolSize: 2 });
+const retrySchedule = parseRetrySchedule(config.webhooks.retrySchedule);
+const orm = await createOrm({ databaseUrl: config.database.url, poolSize: 10 });
 const redis = new Redis(config.redis.url, { maxRetriesPerRequest: null });
 redis.on('error', (error) => logger.warn({ err: error }, 'redis connection error'));
 
@@ -58,6 +60,16 @@ async function cleanIdempotencyKeys() {
 await cleanIdempotencyKeys();
 const cleanupTimer = setInterval(() => void cleanIdempotencyKeys(), 10 * 60_000);
 
+const webhooks = await startWebhookWorker({
+  orm,
+  databaseUrl: config.database.url,
+  redisUrl: config.redis.url,
+  retrySchedule,
+  allowPrivateTargets: config.webhooks.allowPrivateTargets,
+  registry,
+  log: logger,
+});
+
 const server = createServer(async (request, response) => {
   if (request.url === '/healthz') {
     response.writeHead(lastCheckOk ? 200 : 503, { 'content-type': 'application/json' });
@@ -71,7 +83,10 @@ const server = createServer(async (request, response) => {
   }
 });
 server.listen(config.http.port, config.http.host, () =>
-  logger.info({ port: config.http.port }, 'worker running: outbox watch on; /healthz and /metrics served'),
+  logger.info(
+    { port: config.http.port },
+    'worker running: relay and webhook delivery on; /healthz and /metrics served',
+  ),
 );
 
 let stopping = false;
@@ -82,6 +97,8 @@ async function shutdown(signal: string) {
   clearInterval(timer);
   clearInterval(cleanupTimer);
   server.close();
+  // In-flight deliveries finish; queued ones stay in Redis and the database for the next worker.
+  await webhooks.stop();
   await orm.close();
   redis.disconnect();
   process.exit(0);

@@ -29,6 +29,16 @@ export const configReference = [
     description: 'Requests per minute per API key, unless the key has its own limit.',
   },
   {
+    name: 'WEBHOOK_RETRY_SCHEDULE',
+    default: '5s,5m,30m,2h,5h,10h,14h,20h,24h',
+    description: 'Delays between webhook delivery attempts (±10 % jitter); then the delivery fails.',
+  },
+  {
+    name: 'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+    default: 'false',
+    description: 'true lets webhooks go to http:// and private addresses (development only).',
+  },
+  {
     name: 'PUBLIC_BASE_URL',
     default: 'http://HOST:PORT',
     description: 'Base URL printed in the OpenAPI document and the start banner.',
@@ -52,7 +62,11 @@ export const httpConfigSchema = z.object({
   PORT: port.default(3000),
   PUBLIC_BASE_URL: z.url().optional(),
 });
-export const workerConfigSchema = z.object({ WORKER_PORT: port.default(3001) });
+export const workerConfigSchema = z.object({
+  WORKER_PORT: port.default(3001),
+  WEBHOOK_RETRY_SCHEDULE: z.string().min(1).default('5s,5m,30m,2h,5h,10h,14h,20h,24h'),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.stringbool({ truthy: ['true'], falsy: ['false'] }).default(false),
+});
 export const loggingConfigSchema = z.object({ LOG_LEVEL: logLevel.default('info') });
 export const rateLimitConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -119,14 +133,21 @@ export interface WorkerConfig {
   redis: RedisConfig;
   logging: LoggingConfig;
   http: { host: string; port: number };
+  /** The raw schedule text; the worker parses it (and refuses to start on a bad one). */
+  webhooks: { retrySchedule: string; allowPrivateTargets: boolean };
 }
 
 export function readWorkerConfig(env: Env = process.env): WorkerConfig {
+  const worker = parse(workerConfigSchema, env);
   return {
     database: readDatabaseConfig(env),
     redis: readRedisConfig(env),
     logging: readLoggingConfig(env),
-    http: { host: parse(httpConfigSchema, env).HOST, port: parse(workerConfigSchema, env).WORKER_PORT },
+    http: { host: parse(httpConfigSchema, env).HOST, port: worker.WORKER_PORT },
+    webhooks: {
+      retrySchedule: worker.WEBHOOK_RETRY_SCHEDULE,
+      allowPrivateTargets: worker.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    },
   };
 }
 

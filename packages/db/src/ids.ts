@@ -13,6 +13,7 @@ export const idPrefixes = {
   movement: 'mov',
   event: 'evt',
   webhookEndpoint: 'whe',
+  webhookDelivery: 'dlv',
   apiKey: 'key',
   workspace: 'wsp',
 } as const;

@@ -116,6 +116,11 @@ const apiTags = [
     description:
       'Counts, batched movements and the ledger (scopes read:products, write:products). Writes accept an Idempotency-Key.',
   },
+  {
+    name: 'Webhooks',
+    description:
+      'Endpoints, events and the delivery log (scopes read:webhooks, write:webhooks). Deliveries are signed per Standard Webhooks and retried.',
+  },
 ];
 
 export interface OpenApiOptions {

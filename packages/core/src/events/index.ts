@@ -14,6 +14,7 @@ export const eventTypes = [
   'stock.movement',
   'stock.low',
   'stock.out',
+  'webhook_endpoint.disabled',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Scopes of api-v1.md section 5. Companies use the contacts scopes; stock uses write:products. */
+/**
+ * Scopes of api-v1.md section 5, and the rulings' webhook scopes. Companies use the contacts
+ * scopes; stock uses write:products.
+ */
 export const scopes = [
   'read:invoices',
   'write:invoices',
@@ -12,6 +15,8 @@ export const scopes = [
   'write:opportunities',
   'read:products',
   'write:products',
+  'read:webhooks',
+  'write:webhooks',
 ] as const;
 
 export type Scope = (typeof scopes)[number];

@@ -6,6 +6,7 @@ import { Migration20261121000300_opportunities } from './Migration20261121000300
 import { Migration20261121000400_invoices } from './Migration20261121000400_invoices.ts';
 import { Migration20261121000500_quotes } from './Migration20261121000500_quotes.ts';
 import { Migration20261121000600_stock } from './Migration20261121000600_stock.ts';
+import { Migration20261121000700_webhooks } from './Migration20261121000700_webhooks.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261121000400_invoices', class: Migration20261121000400_invoices },
   { name: 'Migration20261121000500_quotes', class: Migration20261121000500_quotes },
   { name: 'Migration20261121000600_stock', class: Migration20261121000600_stock },
+  { name: 'Migration20261121000700_webhooks', class: Migration20261121000700_webhooks },
 ];

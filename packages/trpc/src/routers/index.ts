@@ -1,20 +1,24 @@
 import { router } from '../init.ts';
 import { companiesRouter } from './companies/index.ts';
 import { contactsRouter } from './contacts/index.ts';
+import { eventsRouter } from './events/index.ts';
 import { invoicesRouter } from './invoices/index.ts';
 import { opportunitiesRouter } from './opportunities/index.ts';
 import { productsRouter } from './products/index.ts';
 import { quotesRouter } from './quotes/index.ts';
 import { stockMovementsRouter } from './stock-movements/index.ts';
+import { webhookEndpointsRouter } from './webhook-endpoints/index.ts';
 
 export const appRouter = router({
   companies: companiesRouter,
   contacts: contactsRouter,
+  events: eventsRouter,
   invoices: invoicesRouter,
   opportunities: opportunitiesRouter,
   products: productsRouter,
   quotes: quotesRouter,
   stockMovements: stockMovementsRouter,
+  webhookEndpoints: webhookEndpointsRouter,
 });
 
 export type AppRouter = typeof appRouter;

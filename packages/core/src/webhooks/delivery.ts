@@ -1,0 +1,250 @@
+import { type EntityManager, toIso } from '@comptoir/db';
+import { retryAfterDelay, retryDelay, type SendResult } from '@comptoir/webhooks';
+import { recordEvent } from '../events/index.ts';
+import { type EndpointRow, endpointColumns, endpointView } from './view.ts';
+
+/** SQL: `endpoint` (a webhook_endpoints alias) is enabled and subscribed to `event` (an events alias). */
+export const subscribedEndpoint = (event: string, endpoint: string) =>
+  `${endpoint}.workspace_id = ${event}.workspace_id and ${endpoint}.status = 'enabled'
+   and ${endpoint}.deleted_at is null
+   and (cardinality(${endpoint}.events) = 0 or ${event}.type = any(${endpoint}.events))`;
+
+/** SQL: one delivery per (event, endpoint), so its id is derived from the pair. */
+export const deliveryIdExpression = (eventId: string, endpointId: string) =>
+  `'dlv_' || substr(md5(${eventId} || ${endpointId}), 1, 26)`;
+
+/** An endpoint failing without a single success for this long is disabled. */
+export const failingEndpointDisableDays = 5;
+/** Retry-After is honoured up to this delay. */
+export const retryAfterCapMs = 24 * 3600_000;
+
+/**
+ * The relay: claims up to `limit` unpublished events (several relays skip each other's rows),
+ * creates one delivery per subscribed endpoint and marks the events published, in one
+ * transaction. Deliveries are rows first: a queue that is down delays them, never loses them.
+ */
+export async function relayEvents(
+  em: EntityManager,
+  limit = 500,
+): Promise<{ events: number; deliveries: number }> {
+  const [row] = await em.execute<{ events: string; deliveries: string }[]>(
+    `with claimed as (
+       select id from events where published_at is null order by created_at, id limit ? for update skip locked),
+     created as (
+       insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id)
+       select ${deliveryIdExpression('ev.id', 'e.id')}, ev.workspace_id, ev.id, e.id
+         from claimed c join events ev on ev.id = c.id join webhook_endpoints e on ${subscribedEndpoint('ev', 'e')}
+       on conflict (event_id, endpoint_id) do nothing
+       returning 1),
+     published as (update events set published_at = now() where id in (select id from claimed) returning 1)
+     select (select count(*) from published) as events, (select count(*) from created) as deliveries`,
+    [limit],
+  );
+  return { events: Number(row?.events ?? 0), deliveries: Number(row?.deliveries ?? 0) };
+}
+
+/** One attempt of one delivery: what a queue job carries. */
+export interface DeliveryJob {
+  deliveryId: string;
+  endpointId: string;
+  generation: number;
+  attempt: number;
+  /** When the attempt is due (ms since epoch). */
+  dueAt: number;
+}
+
+/** A deterministic job id: the same attempt queued twice is one job. */
+export const deliveryJobId = (job: Pick<DeliveryJob, 'deliveryId' | 'generation' | 'attempt'>) =>
+  `${job.deliveryId}-g${job.generation}-a${job.attempt}`;
+
+/**
+ * Attempts due within `lookaheadMs` that are not queued yet, or were queued but never ran
+ * (their lease or due time is `staleMs` past: the queue lost them, or a worker died).
+ */
+export async function dueDeliveries(
+  em: EntityManager,
+  options: { lookaheadMs: number; staleMs: number; limit: number },
+): Promise<DeliveryJob[]> {
+  const rows = await em.execute<
+    { id: string; endpoint_id: string; generation: number; attempt: number; due_at: Date | string }[]
+  >(
+    `select id, endpoint_id, generation, attempts + 1 as attempt, next_attempt_at as due_at from webhook_deliveries
+      where status = 'pending' and next_attempt_at <= now() + ? * interval '1 millisecond'
+        and (enqueued_attempt is distinct from attempts + 1 or next_attempt_at < now() - ? * interval '1 millisecond')
+      order by next_attempt_at limit ?`,
+    [options.lookaheadMs, options.staleMs, options.limit],
+  );
+  return rows.map((row) => ({
+    deliveryId: row.id,
+    endpointId: row.endpoint_id,
+    generation: row.generation,
+    attempt: row.attempt,
+    dueAt: new Date(toIso(row.due_at)).getTime(),
+  }));
+}
+
+/** Notes that these attempts are in the queue, so the next dispatch skips them. */
+export async function markEnqueued(em: EntityManager, jobs: readonly DeliveryJob[]): Promise<void> {
+  if (jobs.length === 0) return;
+  await em.execute(
+    `update webhook_deliveries d set enqueued_attempt = j.attempt
+       from jsonb_to_recordset(?::jsonb) as j("deliveryId" text, generation integer, attempt integer)
+      where d.id = j."deliveryId" and d.generation = j.generation and d.attempts = j.attempt - 1`,
+    [JSON.stringify(jobs)],
+  );
+}
+
+export interface ClaimedDelivery {
+  deliveryId: string;
+  workspaceId: string;
+  attempt: number;
+  event: { id: string; type: string; timestamp: string; data: Record<string, unknown> };
+  endpoint: { id: string; url: string; usable: boolean; secrets: string[] };
+}
+
+/**
+ * Takes an attempt: counts it and leases the delivery for `leaseMs` (if the worker dies, the
+ * attempt is dispatched again once the lease is stale). Null when the attempt is no longer
+ * due: already made, or the delivery ended or was redelivered.
+ */
+export async function claimDeliveryAttempt(
+  em: EntityManager,
+  job: DeliveryJob,
+  leaseMs: number,
+): Promise<ClaimedDelivery | null> {
+  const [row] = await em.execute<
+    {
+      id: string;
+      workspace_id: string;
+      attempts: number;
+      event_id: string;
+      type: string;
+      data: Record<string, unknown>;
+      created_at: Date | string;
+      endpoint_id: string;
+      url: string;
+      usable: boolean;
+      secret: string;
+      previous_secret: string | null;
+    }[]
+  >(
+    `with claimed as (
+       update webhook_deliveries set attempts = attempts + 1, updated_at = now(),
+              next_attempt_at = now() + ? * interval '1 millisecond'
+        where id = ? and generation = ? and attempts = ? and status = 'pending'
+        returning id, workspace_id, attempts, event_id, endpoint_id)
+     select c.id, c.workspace_id, c.attempts, ev.id as event_id, ev.type, ev.data, ev.created_at,
+            e.id as endpoint_id, e.url, (e.status = 'enabled' and e.deleted_at is null) as usable, e.secret,
+            case when e.previous_secret_expires_at > now() then e.previous_secret end as previous_secret
+       from claimed c join events ev on ev.id = c.event_id join webhook_endpoints e on e.id = c.endpoint_id`,
+    [leaseMs, job.deliveryId, job.generation, job.attempt - 1],
+  );
+  if (!row) return null;
+  return {
+    deliveryId: row.id,
+    workspaceId: row.workspace_id,
+    attempt: row.attempts,
+    event: { id: row.event_id, type: row.type, timestamp: toIso(row.created_at), data: row.data },
+    endpoint: {
+      id: row.endpoint_id,
+      url: row.url,
+      usable: row.usable,
+      secrets: row.previous_secret ? [row.secret, row.previous_secret] : [row.secret],
+    },
+  };
+}
+
+export type AttemptOutcome = 'succeeded' | 'retrying' | 'failed';
+
+/**
+ * Records an attempt and decides what follows, in one transaction: success; a retry on the
+ * schedule (or after Retry-After on 429/503, capped); or failure once the schedule is spent.
+ * A 410 disables the endpoint, and so does a run of failures longer than
+ * failingEndpointDisableDays; both record `webhook_endpoint.disabled`.
+ */
+export async function recordDeliveryAttempt(
+  em: EntityManager,
+  claimed: ClaimedDelivery,
+  startedAt: Date,
+  result: SendResult,
+  schedule: number[],
+): Promise<{ outcome: AttemptOutcome; nextAttemptAt: Date | null }> {
+  return em.transactional(async (tx) => {
+    let nextAttemptAt: Date | null = null;
+    let outcome: AttemptOutcome;
+    if (result.ok) {
+      outcome = 'succeeded';
+    } else {
+      const throttled = result.status === 429 || result.status === 503;
+      const delay =
+        result.status === 410
+          ? null
+          : ((throttled ? retryAfterDelay(result.retryAfter, Date.now(), retryAfterCapMs) : null) ??
+            retryDelay(schedule, claimed.attempt));
+      nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
+      outcome = nextAttemptAt ? 'retrying' : 'failed';
+    }
+    await tx.execute(
+      `insert into webhook_delivery_attempts
+         (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body, next_attempt_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        claimed.deliveryId,
+        claimed.attempt,
+        startedAt,
+        Math.round(result.durationMs),
+        result.status,
+        result.error,
+        result.responseBody,
+        nextAttemptAt,
+      ],
+    );
+    await tx.execute(
+      `update webhook_deliveries set status = ?, next_attempt_at = ?, last_status_code = ?, last_error = ?,
+              completed_at = case when ? = 'pending' then null else now() end, updated_at = now()
+        where id = ?`,
+      [
+        outcome === 'retrying' ? 'pending' : outcome,
+        nextAttemptAt,
+        result.status,
+        result.error,
+        outcome === 'retrying' ? 'pending' : outcome,
+        claimed.deliveryId,
+      ],
+    );
+    if (result.ok) {
+      await tx.execute(
+        'update webhook_endpoints set failing_since = null where id = ? and failing_since is not null',
+        [claimed.endpoint.id],
+      );
+    } else {
+      const disabled = await tx.execute<EndpointRow[]>(
+        `update webhook_endpoints
+            set failing_since = coalesce(failing_since, now()),
+                status = case when ? or coalesce(failing_since, now()) < now() - interval '${failingEndpointDisableDays} days'
+                              then 'disabled' else status end,
+                disabled_reason = case when ? then 'gone'
+                                       when coalesce(failing_since, now()) < now() - interval '${failingEndpointDisableDays} days' then 'failing'
+                                       else disabled_reason end,
+                updated_at = now()
+          where id = ? and status = 'enabled'
+          returning ${endpointColumns}`,
+        [result.status === 410, result.status === 410, claimed.endpoint.id],
+      );
+      const endpoint = disabled[0];
+      if (endpoint && endpoint.status === 'disabled') {
+        await recordEvent(tx, claimed.workspaceId, 'webhook_endpoint.disabled', endpointView(endpoint));
+      }
+    }
+    return { outcome, nextAttemptAt };
+  });
+}
+
+/** Ends a delivery without sending: its endpoint was disabled or deleted meanwhile. */
+export async function abandonDelivery(em: EntityManager, claimed: ClaimedDelivery): Promise<void> {
+  await em.execute(
+    `update webhook_deliveries set status = 'failed', last_error = 'endpoint_disabled', next_attempt_at = null,
+            completed_at = now(), updated_at = now() where id = ?`,
+    [claimed.deliveryId],
+  );
+}

@@ -1,0 +1,11 @@
+import { eventSchema, getEvent, recordEnvelopeSchema } from '@comptoir/core';
+import { z } from 'zod';
+import { scopedProcedure } from '../../init.ts';
+
+export const eventIdShape = { id: z.string().meta({ description: 'Event id (`evt_…`).' }) };
+
+export const getEventProcedure = scopedProcedure('read:webhooks')
+  .meta({ openapi: { method: 'GET', path: '/events/{id}', tags: ['Webhooks'], summary: 'Get an event' } })
+  .input(z.object(eventIdShape))
+  .output(recordEnvelopeSchema(eventSchema))
+  .query(async ({ ctx, input }) => ({ data: await getEvent(ctx.em, ctx.principal.workspaceId, input.id) }));

@@ -1,0 +1,25 @@
+import {
+  createEndpoint,
+  endpointCreateSchema,
+  endpointWithSecretSchema,
+  recordEnvelopeSchema,
+} from '@comptoir/core';
+import { scopedProcedure } from '../../init.ts';
+
+export const createEndpointProcedure = scopedProcedure('write:webhooks')
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/webhook-endpoints',
+      tags: ['Webhooks'],
+      summary: 'Register a webhook endpoint',
+      description:
+        'Events are POSTed to `url`, signed per Standard Webhooks with the returned `secret` (shown only here).',
+    },
+    successStatus: 201,
+  })
+  .input(endpointCreateSchema)
+  .output(recordEnvelopeSchema(endpointWithSecretSchema))
+  .mutation(async ({ ctx, input }) => ({
+    data: await createEndpoint(ctx.em, ctx.principal.workspaceId, input),
+  }));

@@ -1,0 +1,19 @@
+import { endpointSchema, getEndpoint, recordEnvelopeSchema } from '@comptoir/core';
+import { z } from 'zod';
+import { scopedProcedure } from '../../init.ts';
+import { endpointIdShape } from './id.ts';
+
+export const getEndpointProcedure = scopedProcedure('read:webhooks')
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/webhook-endpoints/{id}',
+      tags: ['Webhooks'],
+      summary: 'Get a webhook endpoint',
+    },
+  })
+  .input(z.object(endpointIdShape))
+  .output(recordEnvelopeSchema(endpointSchema))
+  .query(async ({ ctx, input }) => ({
+    data: await getEndpoint(ctx.em, ctx.principal.workspaceId, input.id),
+  }));

@@ -1,0 +1,21 @@
+import { endpointWithSecretSchema, recordEnvelopeSchema, rotateEndpointSecret } from '@comptoir/core';
+import { z } from 'zod';
+import { scopedProcedure } from '../../init.ts';
+import { endpointIdShape } from './id.ts';
+
+export const rotateSecretProcedure = scopedProcedure('write:webhooks')
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/webhook-endpoints/{id}/rotate-secret',
+      tags: ['Webhooks'],
+      summary: 'Rotate the signing secret',
+      description:
+        'Returns the new secret. For 24 hours the old one keeps signing too: `webhook-signature` carries both signatures.',
+    },
+  })
+  .input(z.object(endpointIdShape))
+  .output(recordEnvelopeSchema(endpointWithSecretSchema))
+  .mutation(async ({ ctx, input }) => ({
+    data: await rotateEndpointSecret(ctx.em, ctx.principal.workspaceId, input.id),
+  }));

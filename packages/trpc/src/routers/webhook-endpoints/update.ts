@@ -1,0 +1,20 @@
+import { endpointSchema, endpointUpdateSchema, recordEnvelopeSchema, updateEndpoint } from '@comptoir/core';
+import { z } from 'zod';
+import { scopedProcedure } from '../../init.ts';
+import { endpointIdShape } from './id.ts';
+
+export const updateEndpointProcedure = scopedProcedure('write:webhooks')
+  .meta({
+    openapi: {
+      method: 'PATCH',
+      path: '/webhook-endpoints/{id}',
+      tags: ['Webhooks'],
+      summary: 'Change a webhook endpoint',
+      description: '`status: "enabled"` re-enables an endpoint disabled by hand, by a 410 or by failing.',
+    },
+  })
+  .input(z.object({ ...endpointIdShape, ...endpointUpdateSchema.shape }))
+  .output(recordEnvelopeSchema(endpointSchema))
+  .mutation(async ({ ctx, input: { id, ...patch } }) => ({
+    data: await updateEndpoint(ctx.em, ctx.principal.workspaceId, id, patch),
+  }));

@@ -1,0 +1,3 @@
+import { testConfig } from '@comptoir/testing/vitest';
+
+export default testConfig();
