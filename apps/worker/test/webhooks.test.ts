@@ -206,6 +206,28 @@ describe('webhook delivery', () => {
     expect(events.map((event) => event.data.id)).toContain(endpoint.id);
   });
 
+  it('disables an endpoint failing for 5 days, at its next failure', async () => {
+    receiver.answer('/failing', [500]);
+    const endpoint = await createEndpoint(em(), workspaceId, {
+      url: receiver.url('/failing'),
+      events: ['company.created'],
+    });
+    await em().execute(
+      "update webhook_endpoints set failing_since = now() - interval '5 days 1 hour' where id = ?",
+      [endpoint.id],
+    );
+    await createCompany(em(), workspaceId, { name: 'Toujours en panne' });
+    const [row] = await until(async () => {
+      const rows = await em().execute<{ status: string; disabled_reason: string }[]>(
+        'select status, disabled_reason from webhook_endpoints where id = ?',
+        [endpoint.id],
+      );
+      return rows[0]?.status === 'disabled' ? rows : null;
+    });
+    expect(row).toEqual({ status: 'disabled', disabled_reason: 'failing' });
+    expect(receiver.at('/failing')).toHaveLength(1);
+  });
+
   it('signs with both secrets for a day after a rotation', async () => {
     const endpoint = await createEndpoint(em(), workspaceId, {
       url: receiver.url('/rotated'),

@@ -86,6 +86,8 @@ export async function claimIdempotencyKey(
        returning 1`,
       [...identity, fingerprint],
     );
+    // The wait bounds the claim only: the effect's own locks keep the session's timeout.
+    await tx.execute('set local lock_timeout to default');
     if (claimed.length > 0) return { kind: 'claimed' };
   } catch (error) {
     if (isLockTimeout(error)) {

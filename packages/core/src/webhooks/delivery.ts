@@ -218,18 +218,21 @@ export async function recordDeliveryAttempt(
         [claimed.endpoint.id],
       );
     } else {
+      // A failure starts (or continues) the endpoint's run of failures; a 410, or a run longer
+      // than failingEndpointDisableDays, disables it.
       const disabled = await tx.execute<EndpointRow[]>(
-        `update webhook_endpoints
-            set failing_since = coalesce(failing_since, now()),
-                status = case when ? or coalesce(failing_since, now()) < now() - interval '${failingEndpointDisableDays} days'
-                              then 'disabled' else status end,
-                disabled_reason = case when ? then 'gone'
-                                       when coalesce(failing_since, now()) < now() - interval '${failingEndpointDisableDays} days' then 'failing'
-                                       else disabled_reason end,
+        `update webhook_endpoints e
+            set failing_since = coalesce(e.failing_since, now()),
+                status = case when verdict.reason is null then e.status else 'disabled' end,
+                disabled_reason = coalesce(verdict.reason, e.disabled_reason),
                 updated_at = now()
-          where id = ? and status = 'enabled'
+           from (select case when ?::boolean then 'gone'
+                             when failing_since < now() - interval '${failingEndpointDisableDays} days' then 'failing'
+                        end as reason
+                   from webhook_endpoints where id = ?) verdict
+          where e.id = ? and e.status = 'enabled'
           returning ${endpointColumns}`,
-        [result.status === 410, result.status === 410, claimed.endpoint.id],
+        [result.status === 410, claimed.endpoint.id, claimed.endpoint.id],
       );
       const endpoint = disabled[0];
       if (endpoint && endpoint.status === 'disabled') {

@@ -24,6 +24,9 @@ export { endpointView } from './view.ts';
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const previousSecretHours = 24;
 
+/** SQL: the text[] of a storedFilter parameter (MikroORM would expand an array parameter). */
+const eventTypesParameter = 'array(select jsonb_array_elements_text(?::jsonb))';
+
 /** Stored as an empty array when every type is wanted, so new event types are included. */
 function storedFilter(events: readonly string[] | undefined): string {
   const types = !events || events.includes(allEvents) ? [] : [...new Set(events)];
@@ -54,7 +57,7 @@ export async function createEndpoint(
   const secret = generateSecret();
   const [row] = await em.execute<EndpointRow[]>(
     `insert into webhook_endpoints (id, workspace_id, url, description, events, secret)
-     values (?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?) returning ${endpointColumns}`,
+     values (?, ?, ?, ?, ${eventTypesParameter}, ?) returning ${endpointColumns}`,
     [
       newId('webhookEndpoint'),
       workspaceId,
@@ -105,7 +108,7 @@ export async function updateEndpoint(
     if (!current) throw notFound('Webhook endpoint');
     const { sets, params } = assignments(patch, { url: 'url', description: 'description' });
     if (patch.events) {
-      sets.push('events = array(select jsonb_array_elements_text(?::jsonb))');
+      sets.push(`events = ${eventTypesParameter}`);
       params.push(storedFilter(patch.events));
     }
     if (patch.status === 'disabled' && current.status === 'enabled') {
