@@ -26,6 +26,8 @@ const { app } = await buildServer({
   rateLimitPerMinute: config.rateLimit.perMinute,
   publicBaseUrl: config.http.publicBaseUrl,
   logger,
+  webhookTargets: config.webhooks,
+  adminToken: config.admin.token,
 });
 await app.listen({ host: config.http.host, port: config.http.port });
 

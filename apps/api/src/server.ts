@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type ErrorEnvelope, type errorStatus, internalErrorEnvelope } from '@comptoir/core';
+import {
+  AppError,
+  type ErrorEnvelope,
+  type errorStatus,
+  internalErrorEnvelope,
+  type TargetPolicy,
+} from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
 import {
   type AppRouter,
@@ -21,6 +27,7 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Redis } from 'ioredis';
+import { registerQueueDashboard } from './admin.ts';
 import { type ApiMetrics, createApiMetrics } from './metrics.ts';
 
 export const restBasePath = '/api/v1';
@@ -34,6 +41,10 @@ export interface ServerOptions {
   logger: FastifyBaseLogger;
   /** Redis key prefix of the rate limiter (tests give each file its own). */
   redisKeyPrefix?: string;
+  /** Which URLs webhook endpoints may have; public https ones only unless said otherwise. */
+  webhookTargets?: TargetPolicy;
+  /** Opens the queue dashboard at /admin/queues; without it the dashboard is off. */
+  adminToken?: string | undefined;
 }
 
 function sendError(reply: FastifyReply, status: number, body: ErrorEnvelope | Record<string, unknown>) {
@@ -80,7 +91,11 @@ export async function buildServer(
       app.log.error({ err: error }, 'rate limiter unavailable (Redis); request served without a limit');
     },
   });
-  const deps = { orm: options.orm, rateLimiter };
+  const deps = {
+    orm: options.orm,
+    rateLimiter,
+    webhookTargets: options.webhookTargets ?? { allowPrivateTargets: false },
+  };
 
   // JSON is the only body the API reads (anything else is refused with 415), and an empty
   // body is a valid "no input" (POST /quotes/{id}/send), not malformed JSON.
@@ -203,6 +218,9 @@ export async function buildServer(
     routePrefix: '/docs',
     configuration: { url: `${restBasePath}/openapi.json`, title: 'Comptoir API' },
   });
+
+  if (options.adminToken)
+    await registerQueueDashboard(app, { token: options.adminToken, redis: options.redis });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -21,6 +21,8 @@ export interface TestApiOptions {
   rateLimitPerMinute?: number;
   /** A Redis URL to use instead of the test Redis (e.g. one that does not answer). */
   redisUrl?: string;
+  adminToken?: string;
+  allowPrivateWebhookTargets?: boolean;
 }
 
 /** Boots the real API on an ephemeral port, on a fresh database, and talks HTTP to it. */
@@ -42,6 +44,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     publicBaseUrl: 'http://127.0.0.1',
     logger,
     redisKeyPrefix: testRedisPrefix(),
+    webhookTargets: { allowPrivateTargets: options.allowPrivateWebhookTargets ?? false },
+    adminToken: options.adminToken,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

@@ -11,6 +11,7 @@ import {
   workspaceCreate,
 } from './commands/admin.ts';
 import { dev } from './commands/dev.ts';
+import { webhookAdd, webhookList, webhookRedeliver, webhookRemove } from './commands/webhooks.ts';
 import { CliError, createOutput } from './output.ts';
 
 const usage = `Usage: pnpm cli <command> [--json]
@@ -21,6 +22,12 @@ const usage = `Usage: pnpm cli <command> [--json]
   key revoke KEY_ID
   key list --workspace W
   product import --workspace W --file F     JSON array of products (API field names)
+  webhook add --workspace W --url U [--events a,b] [--description D]
+                                            the signing secret is shown once
+  webhook list --workspace W
+  webhook remove ENDPOINT_ID --workspace W
+  webhook redeliver EVENT_ID --workspace W [--endpoint ENDPOINT_ID]
+                                            from a fresh retry schedule
   seed                                      demo workspace, products and an all-scope key
   dev                                       the whole system on embedded defaults (./run start)
 
@@ -39,6 +46,10 @@ const { values, positionals } = parseArgs({
     'expires-at': { type: 'string' },
     'rate-limit': { type: 'string' },
     file: { type: 'string' },
+    url: { type: 'string' },
+    events: { type: 'string' },
+    description: { type: 'string' },
+    endpoint: { type: 'string' },
   },
 });
 
@@ -63,6 +74,14 @@ async function run() {
       return keyList(out, values);
     case 'product import':
       return productImport(out, values);
+    case 'webhook add':
+      return webhookAdd(out, values);
+    case 'webhook list':
+      return webhookList(out, values);
+    case 'webhook remove':
+      return webhookRemove(out, argument, values);
+    case 'webhook redeliver':
+      return webhookRedeliver(out, argument, values);
     case 'seed':
       return seed(out);
     case 'dev':

@@ -3,6 +3,14 @@ export class CliError extends Error {
   override name = 'CliError';
 }
 
+export type Flags = Record<string, string | boolean | undefined>;
+
+export function required(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (typeof value !== 'string' || value === '') throw new CliError(`--${name} is required`);
+  return value;
+}
+
 export interface Output {
   json: boolean;
   /** A line for people; hidden under --json so the JSON object stays the last line. */

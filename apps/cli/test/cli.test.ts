@@ -277,3 +277,140 @@ describe('usage', () => {
     fails(['frobnicate'], /unknown command: frobnicate/);
   });
 });
+
+describe('webhook endpoints', () => {
+  let workspaceId: string;
+
+  beforeAll(() => {
+    workspaceId = json(['workspace', 'create', '--name', 'Hooks']).id as string;
+  });
+
+  it('refuses unknown event types, bad URLs, unknown workspaces and missing flags clearly, adding nothing', async () => {
+    const count = async () => {
+      const [row] = await db.orm.em
+        .fork()
+        .execute<{ count: string }[]>('select count(*) from webhook_endpoints');
+      return Number(row?.count);
+    };
+    const before = await count();
+    fails(
+      ['webhook', 'add', '--workspace', workspaceId, '--url', 'https://x.example', '--events', 'stock.moved'],
+      /unknown event type\(s\): stock\.moved/,
+    );
+    fails(['webhook', 'add', '--workspace', workspaceId, '--url', 'ftp://x.example'], /url: .*http\(s\) URL/);
+    fails(['webhook', 'add', '--workspace', workspaceId], /--url is required/);
+    fails(['webhook', 'add', '--workspace', workspaceId, '--url', 'http://x.example'], /url must use https/);
+    fails(
+      ['webhook', 'add', '--workspace', workspaceId, '--url', 'https://10.0.0.1/hook'],
+      /private, loopback/,
+    );
+    fails(
+      ['webhook', 'add', '--workspace', 'wsp_missing', '--url', 'https://x.example'],
+      /Workspace not found/,
+    );
+    fails(['webhook', 'list'], /--workspace is required/);
+    fails(['webhook', 'remove', '--workspace', workspaceId], /usage: webhook remove ENDPOINT_ID/);
+    fails(['webhook', 'remove', 'whe_missing', '--workspace', workspaceId], /Webhook endpoint not found/);
+    expect(await count()).toBe(before);
+  });
+
+  it('adds an endpoint with its secret shown once, lists it without the secret, and removes it', async () => {
+    const added = json([
+      'webhook',
+      'add',
+      '--workspace',
+      workspaceId,
+      '--url',
+      'https://hooks.example.com/comptoir',
+      '--events',
+      'stock.low, stock.out',
+      '--description',
+      'stock alerts',
+    ]);
+    expect(added).toEqual({
+      id: expect.stringMatching(/^whe_/),
+      url: 'https://hooks.example.com/comptoir',
+      events: ['stock.low', 'stock.out'],
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/),
+    });
+    const { getEndpoint } = await import('@comptoir/core');
+    expect(await getEndpoint(db.orm.em.fork(), workspaceId, added.id as string)).toMatchObject({
+      status: 'enabled',
+      description: 'stock alerts',
+    });
+
+    const everything = json([
+      'webhook',
+      'add',
+      '--workspace',
+      workspaceId,
+      '--url',
+      'https://all.example.com',
+    ]);
+    expect(everything.events).toEqual(['*']);
+
+    const listing = cli(['webhook', 'list', '--workspace', workspaceId, '--json']);
+    expect(listing.stdout).not.toContain(added.secret as string);
+    expect(JSON.parse(listing.last)).toEqual({
+      total: 2,
+      endpoints: [
+        expect.objectContaining({ id: everything.id, events: ['*'], status: 'enabled' }),
+        expect.objectContaining({ id: added.id, url: 'https://hooks.example.com/comptoir' }),
+      ],
+    });
+    const human = cli(['webhook', 'list', '--workspace', workspaceId]);
+    expect(human.stdout).toContain(
+      `${added.id}  enabled  https://hooks.example.com/comptoir  stock.low,stock.out`,
+    );
+    expect(human.stdout).not.toContain(added.secret as string);
+
+    expect(json(['webhook', 'remove', added.id as string, '--workspace', workspaceId])).toEqual({
+      id: added.id,
+      removed: true,
+    });
+    const after = JSON.parse(cli(['webhook', 'list', '--workspace', workspaceId, '--json']).last);
+    expect(after.endpoints.map((endpoint: { id: string }) => endpoint.id)).toEqual([everything.id]);
+    fails(
+      ['webhook', 'remove', added.id as string, '--workspace', workspaceId],
+      /Webhook endpoint not found/,
+    );
+  });
+
+  it('redelivers an event to every subscribed endpoint, or to one', async () => {
+    const { createCompany } = await import('@comptoir/core');
+    const endpoint = json([
+      'webhook',
+      'add',
+      '--workspace',
+      workspaceId,
+      '--url',
+      'https://again.example.com',
+    ]);
+    const company = await createCompany(db.orm.em.fork(), workspaceId, { name: 'Encore' });
+    const [event] = await db.orm.em
+      .fork()
+      .execute<{ id: string }[]>("select id from events where type = 'company.created' and data->>'id' = ?", [
+        company.id,
+      ]);
+    const eventId = event?.id as string;
+    const one = json([
+      'webhook',
+      'redeliver',
+      eventId,
+      '--workspace',
+      workspaceId,
+      '--endpoint',
+      endpoint.id as string,
+    ]);
+    expect(one).toEqual({
+      eventId,
+      deliveries: [{ id: expect.stringMatching(/^dlv_/), endpointId: endpoint.id }],
+    });
+    const all = json(['webhook', 'redeliver', eventId, '--workspace', workspaceId]);
+    expect((all.deliveries as { endpointId: string }[]).map((delivery) => delivery.endpointId)).toContain(
+      endpoint.id,
+    );
+    fails(['webhook', 'redeliver', 'evt_missing', '--workspace', workspaceId], /Event not found/);
+    fails(['webhook', 'redeliver', '--workspace', workspaceId], /usage: webhook redeliver EVENT_ID/);
+  });
+});

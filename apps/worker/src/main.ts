@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { readWorkerConfig } from '@comptoir/config';
-import { deleteExpiredIdempotencyKeys, outboxBacklog } from '@comptoir/core';
+import { deleteExpiredIdempotencyKeys, deliveryBacklog, outboxBacklog } from '@comptoir/core';
 import { createOrm } from '@comptoir/db';
 import { parseRetrySchedule } from '@comptoir/webhooks';
 import { Redis } from 'ioredis';
@@ -32,20 +32,36 @@ const lag = new Gauge({
   registers: [registry],
 });
 
+const pendingDeliveries = new Gauge({
+  name: 'webhook_deliveries_pending',
+  help: 'Pending webhook deliveries in the database: due now, or scheduled for a later retry.',
+  labelNames: ['state'],
+  registers: [registry],
+});
+const deliveryLag = new Gauge({
+  name: 'webhook_delivery_lag_seconds',
+  help: 'How long the oldest due delivery attempt has been waiting.',
+  registers: [registry],
+});
+
 let lastCheckOk = false;
-async function checkOutbox() {
+async function checkBacklogs() {
   try {
     const backlog = await outboxBacklog(orm.em.fork());
     unpublished.set(backlog.unpublished);
     lag.set(backlog.oldestAgeSeconds);
+    const deliveries = await deliveryBacklog(orm.em.fork());
+    pendingDeliveries.set({ state: 'due' }, deliveries.due);
+    pendingDeliveries.set({ state: 'scheduled' }, deliveries.scheduled);
+    deliveryLag.set(deliveries.oldestDueAgeSeconds);
     lastCheckOk = true;
   } catch (error) {
     lastCheckOk = false;
-    logger.error({ err: error }, 'could not read the outbox backlog');
+    logger.error({ err: error }, 'could not read the outbox and delivery backlogs');
   }
 }
-await checkOutbox();
-const timer = setInterval(() => void checkOutbox(), 5000);
+await checkBacklogs();
+const timer = setInterval(() => void checkBacklogs(), 5000);
 
 // Idempotency-Key results are kept 24 hours; expired ones are also ignored when read, so a
 // cleanup every ten minutes only bounds the table's size.

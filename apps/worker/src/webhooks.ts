@@ -3,6 +3,7 @@ import {
   claimDeliveryAttempt,
   type DeliveryJob,
   deliveryJobId,
+  deliveryQueue,
   dueDeliveries,
   markEnqueued,
   recordDeliveryAttempt,
@@ -12,7 +13,7 @@ import type { MikroORM } from '@comptoir/db';
 import { sendWebhook, webhookHeaders } from '@comptoir/webhooks';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import pg from 'pg';
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 export interface WebhookWorkerOptions {
   orm: MikroORM;
@@ -39,7 +40,6 @@ export interface WebhookWorkerOptions {
   timeoutMs?: number;
 }
 
-export const deliveryQueueName = 'webhook-deliveries';
 const lookaheadMs = 30_000;
 
 /**
@@ -49,12 +49,12 @@ const lookaheadMs = 30_000;
  * worker going away delays deliveries and never loses one.
  */
 export async function startWebhookWorker(options: WebhookWorkerOptions) {
-  const prefix = options.prefix ?? 'comptoir';
+  const prefix = options.prefix ?? deliveryQueue.prefix;
   const leaseMs = options.leaseMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const perEndpoint = options.perEndpointConcurrency ?? 5;
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
-  const queue = new Queue<DeliveryJob>(deliveryQueueName, {
+  const queue = new Queue<DeliveryJob>(deliveryQueue.name, {
     connection: { ...connection, enableOfflineQueue: false },
     prefix,
     defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
@@ -80,9 +80,26 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
     registers: [options.registry],
   });
 
+  const queueStates = ['waiting', 'prioritized', 'active', 'delayed', 'failed'] as const;
+  new Gauge({
+    name: 'webhook_queue_jobs',
+    help: 'Jobs in the BullMQ delivery queue, by state (read when scraped).',
+    labelNames: ['state'],
+    registers: [options.registry],
+    async collect() {
+      try {
+        const counts = await queue.getJobCounts(...queueStates);
+        for (const state of queueStates) this.set({ state }, counts[state] ?? 0);
+      } catch {
+        // Redis is away: no reading rather than a stale one; webhook_deliveries_pending still tells.
+        this.reset();
+      }
+    },
+  });
+
   const inFlight = new Map<string, number>();
   const worker = new Worker<DeliveryJob>(
-    deliveryQueueName,
+    deliveryQueue.name,
     async (job: Job<DeliveryJob>, token?: string) => {
       const endpointId = job.data.endpointId;
       const busy = inFlight.get(endpointId) ?? 0;

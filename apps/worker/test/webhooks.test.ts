@@ -4,6 +4,7 @@ import {
   createCompany,
   createContact,
   createEndpoint,
+  deliveryBacklog,
   listDeliveryAttempts,
   redeliverEvent,
   rotateEndpointSecret,
@@ -49,10 +50,14 @@ async function startReceiver() {
   };
 }
 
+/** The receiver listens on 127.0.0.1, which only a development setting lets endpoints use. */
+const localReceiver = { allowPrivateTargets: true };
+
 let db: TestDatabase;
 let workspaceId: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let worker: Awaited<ReturnType<typeof startWebhookWorker>>;
+const registry = new Registry();
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -64,7 +69,7 @@ beforeAll(async () => {
     redisUrl: inject('redisUrl'),
     retrySchedule: [100, 100, 100],
     allowPrivateTargets: true,
-    registry: new Registry(),
+    registry,
     log: { info() {}, warn() {}, error() {} },
     prefix: `comptoir-test-${randomBytes(4).toString('hex')}`,
     pollMs: 100,
@@ -97,10 +102,15 @@ const eventIdOf = async (type: string, recordId: string) => {
 
 describe('webhook delivery', () => {
   it('POSTs {id, type, timestamp, data}, signed per Standard Webhooks, with webhook-id = event id', async () => {
-    const endpoint = await createEndpoint(em(), workspaceId, {
-      url: receiver.url('/signed'),
-      events: ['company.created'],
-    });
+    const endpoint = await createEndpoint(
+      em(),
+      workspaceId,
+      {
+        url: receiver.url('/signed'),
+        events: ['company.created'],
+      },
+      localReceiver,
+    );
     const company = await createCompany(em(), workspaceId, { name: 'Signée SARL' });
     const [delivery] = await until(() => (receiver.at('/signed').length > 0 ? receiver.at('/signed') : null));
     const eventId = await eventIdOf('company.created', company.id);
@@ -120,10 +130,15 @@ describe('webhook delivery', () => {
 
   it('retries a receiver answering 500 twice: three attempts, one webhook-id, all in the delivery log', async () => {
     receiver.answer('/flaky', [500, 500]);
-    const endpoint = await createEndpoint(em(), workspaceId, {
-      url: receiver.url('/flaky'),
-      events: ['company.created'],
-    });
+    const endpoint = await createEndpoint(
+      em(),
+      workspaceId,
+      {
+        url: receiver.url('/flaky'),
+        events: ['company.created'],
+      },
+      localReceiver,
+    );
     await createCompany(em(), workspaceId, { name: 'Instable' });
     await until(async () =>
       (await listDeliveryAttempts(em(), workspaceId, endpoint.id, { limit: 10, offset: 0 })).data.some(
@@ -145,10 +160,15 @@ describe('webhook delivery', () => {
 
   it('fails the delivery once the schedule is spent', async () => {
     receiver.answer('/down', [500, 500, 500, 500, 500]);
-    const endpoint = await createEndpoint(em(), workspaceId, {
-      url: receiver.url('/down'),
-      events: ['company.created'],
-    });
+    const endpoint = await createEndpoint(
+      em(),
+      workspaceId,
+      {
+        url: receiver.url('/down'),
+        events: ['company.created'],
+      },
+      localReceiver,
+    );
     await createCompany(em(), workspaceId, { name: 'Injoignable' });
     const log = await until(async () => {
       const page = await listDeliveryAttempts(em(), workspaceId, endpoint.id, { limit: 10, offset: 0 });
@@ -159,14 +179,24 @@ describe('webhook delivery', () => {
   });
 
   it('sends only the subscribed types, nothing to a disabled endpoint, and redelivers on request', async () => {
-    await createEndpoint(em(), workspaceId, {
-      url: receiver.url('/contacts-only'),
-      events: ['contact.created'],
-    });
-    const disabled = await createEndpoint(em(), workspaceId, {
-      url: receiver.url('/disabled'),
-      events: ['contact.created'],
-    });
+    await createEndpoint(
+      em(),
+      workspaceId,
+      {
+        url: receiver.url('/contacts-only'),
+        events: ['contact.created'],
+      },
+      localReceiver,
+    );
+    const disabled = await createEndpoint(
+      em(),
+      workspaceId,
+      {
+        url: receiver.url('/disabled'),
+        events: ['contact.created'],
+      },
+      localReceiver,
+    );
     await updateEndpoint(em(), workspaceId, disabled.id, { status: 'disabled' });
     await createCompany(em(), workspaceId, { name: 'Pas pour eux' });
     const contact = await createContact(em(), workspaceId, { name: 'Léa', email: 'lea@example.test' });
@@ -186,10 +216,15 @@ describe('webhook delivery', () => {
 
   it('disables an endpoint answering 410 and records webhook_endpoint.disabled', async () => {
     receiver.answer('/gone', [410]);
-    const endpoint = await createEndpoint(em(), workspaceId, {
-      url: receiver.url('/gone'),
-      events: ['company.created'],
-    });
+    const endpoint = await createEndpoint(
+      em(),
+      workspaceId,
+      {
+        url: receiver.url('/gone'),
+        events: ['company.created'],
+      },
+      localReceiver,
+    );
     await createCompany(em(), workspaceId, { name: 'Partie' });
     const [row] = await until(async () => {
       const rows = await em().execute<{ status: string; disabled_reason: string }[]>(
@@ -208,10 +243,15 @@ describe('webhook delivery', () => {
 
   it('disables an endpoint failing for 5 days, at its next failure', async () => {
     receiver.answer('/failing', [500]);
-    const endpoint = await createEndpoint(em(), workspaceId, {
-      url: receiver.url('/failing'),
-      events: ['company.created'],
-    });
+    const endpoint = await createEndpoint(
+      em(),
+      workspaceId,
+      {
+        url: receiver.url('/failing'),
+        events: ['company.created'],
+      },
+      localReceiver,
+    );
     await em().execute(
       "update webhook_endpoints set failing_since = now() - interval '5 days 1 hour' where id = ?",
       [endpoint.id],
@@ -229,10 +269,15 @@ describe('webhook delivery', () => {
   });
 
   it('signs with both secrets for a day after a rotation', async () => {
-    const endpoint = await createEndpoint(em(), workspaceId, {
-      url: receiver.url('/rotated'),
-      events: ['company.created'],
-    });
+    const endpoint = await createEndpoint(
+      em(),
+      workspaceId,
+      {
+        url: receiver.url('/rotated'),
+        events: ['company.created'],
+      },
+      localReceiver,
+    );
     const rotated = await rotateEndpointSecret(em(), workspaceId, endpoint.id);
     expect(rotated.secret).not.toBe(endpoint.secret);
     await createCompany(em(), workspaceId, { name: 'Tournante' });
@@ -249,6 +294,18 @@ describe('webhook delivery', () => {
       expect(new Webhook(secret).verify(delivery?.body ?? '', headers)).toMatchObject({
         type: 'company.created',
       });
+    }
+  });
+
+  it('reports deliveries, queue depth and the database backlog as metrics', async () => {
+    await until(async () => (await deliveryBacklog(em())).due === 0);
+    const metrics = await registry.metrics();
+    expect(metrics).toMatch(/^webhook_deliveries_total\{outcome="succeeded"\} [1-9]/m);
+    expect(metrics).toMatch(/^webhook_deliveries_total\{outcome="retrying"\} [1-9]/m);
+    expect(metrics).toMatch(/^webhook_delivery_duration_seconds_count [1-9]/m);
+    expect(metrics).toMatch(/^webhook_event_to_delivery_seconds_count [1-9]/m);
+    for (const state of ['waiting', 'prioritized', 'active', 'delayed', 'failed']) {
+      expect(metrics).toMatch(new RegExp(`^webhook_queue_jobs\\{state="${state}"\\} \\d+`, 'm'));
     }
   });
 });

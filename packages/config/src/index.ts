@@ -36,7 +36,14 @@ export const configReference = [
   {
     name: 'WEBHOOK_ALLOW_PRIVATE_TARGETS',
     default: 'false',
-    description: 'true lets webhooks go to http:// and private addresses (development only).',
+    description:
+      'true lets webhook endpoints use http:// and private addresses (development only; `./run start` sets it on 127.0.0.1).',
+  },
+  {
+    name: 'ADMIN_TOKEN',
+    default: '(unset: /admin/queues is off; `./run start` makes one)',
+    description:
+      'Opens the queue dashboard at /admin/queues to `Authorization: Bearer <token>` or Basic auth with it as password.',
   },
   {
     name: 'PUBLIC_BASE_URL',
@@ -62,10 +69,19 @@ export const httpConfigSchema = z.object({
   PORT: port.default(3000),
   PUBLIC_BASE_URL: z.url().optional(),
 });
+export const webhookTargetsConfigSchema = z.object({
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.stringbool({ truthy: ['true'], falsy: ['false'] }).default(false),
+});
 export const workerConfigSchema = z.object({
   WORKER_PORT: port.default(3001),
   WEBHOOK_RETRY_SCHEDULE: z.string().min(1).default('5s,5m,30m,2h,5h,10h,14h,20h,24h'),
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.stringbool({ truthy: ['true'], falsy: ['false'] }).default(false),
+});
+export const adminConfigSchema = z.object({
+  ADMIN_TOKEN: z
+    .string()
+    .min(16, 'ADMIN_TOKEN must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 export const loggingConfigSchema = z.object({ LOG_LEVEL: logLevel.default('info') });
 export const rateLimitConfigSchema = z.object({
@@ -105,12 +121,22 @@ export function readLoggingConfig(env: Env = process.env): LoggingConfig {
   return { level: parse(loggingConfigSchema, env).LOG_LEVEL };
 }
 
+export interface WebhookTargetsConfig {
+  allowPrivateTargets: boolean;
+}
+export function readWebhookTargetsConfig(env: Env = process.env): WebhookTargetsConfig {
+  return { allowPrivateTargets: parse(webhookTargetsConfigSchema, env).WEBHOOK_ALLOW_PRIVATE_TARGETS };
+}
+
 export interface ApiConfig {
   database: DatabaseConfig;
   redis: RedisConfig;
   logging: LoggingConfig;
   http: { host: string; port: number; publicBaseUrl: string };
   rateLimit: { perMinute: number };
+  webhooks: WebhookTargetsConfig;
+  /** The queue dashboard's token; without one the dashboard is off. */
+  admin: { token: string | undefined };
 }
 
 export function readApiConfig(env: Env = process.env): ApiConfig {
@@ -125,6 +151,8 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
       publicBaseUrl: http.PUBLIC_BASE_URL ?? `http://${http.HOST}:${http.PORT}`,
     },
     rateLimit: { perMinute: parse(rateLimitConfigSchema, env).RATE_LIMIT_PER_MINUTE },
+    webhooks: readWebhookTargetsConfig(env),
+    admin: { token: parse(adminConfigSchema, env).ADMIN_TOKEN },
   };
 }
 
@@ -134,7 +162,7 @@ export interface WorkerConfig {
   logging: LoggingConfig;
   http: { host: string; port: number };
   /** The raw schedule text; the worker parses it (and refuses to start on a bad one). */
-  webhooks: { retrySchedule: string; allowPrivateTargets: boolean };
+  webhooks: WebhookTargetsConfig & { retrySchedule: string };
 }
 
 export function readWorkerConfig(env: Env = process.env): WorkerConfig {
@@ -146,7 +174,7 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
     http: { host: parse(httpConfigSchema, env).HOST, port: worker.WORKER_PORT },
     webhooks: {
       retrySchedule: worker.WEBHOOK_RETRY_SCHEDULE,
-      allowPrivateTargets: worker.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      ...readWebhookTargetsConfig(env),
     },
   };
 }

@@ -12,6 +12,8 @@ describe('configuration', () => {
       logging: { level: 'info' },
       http: { host: '127.0.0.1', port: 3000, publicBaseUrl: 'http://127.0.0.1:3000' },
       rateLimit: { perMinute: 600 },
+      webhooks: { allowPrivateTargets: false },
+      admin: { token: undefined },
     });
     expect(readWorkerConfig(env).http).toEqual({ host: '127.0.0.1', port: 3001 });
   });
@@ -24,7 +26,12 @@ describe('configuration', () => {
       LOG_LEVEL: 'debug',
       RATE_LIMIT_PER_MINUTE: '42',
       PUBLIC_BASE_URL: 'https://api.example.test',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      ADMIN_TOKEN: 'a-long-enough-admin-token',
     });
+    expect(config.webhooks).toEqual({ allowPrivateTargets: true });
+    expect(config.admin).toEqual({ token: 'a-long-enough-admin-token' });
+    expect(readApiConfig({ ...env, ADMIN_TOKEN: '' }).admin.token).toBeUndefined();
     expect(config.http).toEqual({ host: '0.0.0.0', port: 8080, publicBaseUrl: 'https://api.example.test' });
     expect(config.logging.level).toBe('debug');
     expect(config.rateLimit.perMinute).toBe(42);
@@ -37,6 +44,8 @@ describe('configuration', () => {
     [{ ...env, PORT: 'eighty' }, /PORT/],
     [{ ...env, RATE_LIMIT_PER_MINUTE: '0' }, /RATE_LIMIT_PER_MINUTE/],
     [{ ...env, LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ ...env, ADMIN_TOKEN: 'short' }, /ADMIN_TOKEN must be at least 16 characters/],
+    [{ ...env, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'yes' }, /WEBHOOK_ALLOW_PRIVATE_TARGETS/],
   ])('refuses invalid values with a message naming the variable (%#)', (values, message) => {
     expect(() => readApiConfig(values)).toThrow(ConfigError);
     expect(() => readApiConfig(values)).toThrow(message);

@@ -1,4 +1,4 @@
-import type { Principal } from '@comptoir/core';
+import type { Principal, TargetPolicy } from '@comptoir/core';
 import type { EntityManager, MikroORM } from '@comptoir/db';
 import type { KeyRateLimiter } from './rate-limit.ts';
 
@@ -17,6 +17,8 @@ export interface RequestLogger {
 export interface ServerDependencies {
   orm: MikroORM;
   rateLimiter: KeyRateLimiter;
+  /** Which URLs webhook endpoints may have (the service's WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  webhookTargets: TargetPolicy;
 }
 
 export interface RequestInfo {
@@ -32,6 +34,7 @@ export interface Context extends RequestInfo {
   /** A fork of the ORM's EntityManager for this request only. */
   em: EntityManager;
   rateLimiter: KeyRateLimiter;
+  webhookTargets: TargetPolicy;
   /**
    * Shared by reference: tRPC middlewares copy ctx, so a plain field set in a procedure would
    * never reach the transport. Mutate this object, never replace it.
@@ -44,5 +47,11 @@ export interface AuthedContext extends Context {
 }
 
 export function createContext(deps: ServerDependencies, info: RequestInfo): Context {
-  return { ...info, em: deps.orm.em.fork(), rateLimiter: deps.rateLimiter, response: { headers: {} } };
+  return {
+    ...info,
+    em: deps.orm.em.fork(),
+    rateLimiter: deps.rateLimiter,
+    webhookTargets: deps.webhookTargets,
+    response: { headers: {} },
+  };
 }

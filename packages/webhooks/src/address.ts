@@ -1,4 +1,4 @@
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
 
 /**
  * IPv4 ranges a webhook must never reach: the host itself, the private networks around it and the cloud
@@ -89,4 +89,31 @@ function ipv6Bytes(address: string): Uint8Array {
     bytes[index * 2 + 1] = group & 0xff;
   });
   return bytes;
+}
+
+/** https always; plain http only where private targets are allowed (development). */
+export function isAllowedScheme(protocol: string, allowPrivateTargets: boolean): boolean {
+  return protocol === 'https:' || (allowPrivateTargets && protocol === 'http:');
+}
+
+/** The URL's host without IPv6 brackets (URL has already normalised exotic IPv4 spellings). */
+export function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/**
+ * What can be refused from the URL alone, when an endpoint is registered: the scheme, and a host
+ * that is a forbidden address or a localhost name. Names that resolve to forbidden addresses can
+ * only be caught at delivery time (DNS answers change), which the sender does.
+ */
+export function urlTargetRefusal(
+  url: URL,
+  allowPrivateTargets: boolean,
+): 'https_required' | 'forbidden_address' | null {
+  if (!isAllowedScheme(url.protocol, allowPrivateTargets)) return 'https_required';
+  if (allowPrivateTargets) return null;
+  const host = hostOf(url);
+  if (isIP(host) !== 0) return isForbiddenAddress(host) ? 'forbidden_address' : null;
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost') ? 'forbidden_address' : null;
 }

@@ -1,4 +1,4 @@
-export { isForbiddenAddress } from './address.ts';
+export { isAllowedScheme, isForbiddenAddress, urlTargetRefusal } from './address.ts';
 export { defaultRetrySchedule, parseRetrySchedule, retryAfterDelay, retryDelay } from './schedule.ts';
 export {
   type HostnameLookup,

@@ -7,7 +7,7 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { isForbiddenAddress } from './address.ts';
+import { hostOf, isAllowedScheme, isForbiddenAddress } from './address.ts';
 
 export interface ResolvedAddress {
   address: string;
@@ -78,11 +78,9 @@ export async function sendWebhook(request: WebhookRequest): Promise<SendResult> 
   } catch {
     return result({ error: 'invalid_url' });
   }
-  const plainHttpAllowed = request.allowPrivateTargets && url.protocol === 'http:';
-  if (url.protocol !== 'https:' && !plainHttpAllowed) return result({ error: 'https_required' });
+  if (!isAllowedScheme(url.protocol, request.allowPrivateTargets)) return result({ error: 'https_required' });
 
-  // URL has already normalised exotic IPv4 spellings (0x7f.1, 2130706433) to dotted form; IPv6 keeps brackets.
-  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const hostname = hostOf(url);
   const literalFamily = isIP(hostname);
 
   let addresses: ResolvedAddress[];

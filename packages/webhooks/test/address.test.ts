@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isForbiddenAddress } from '../src/index.ts';
+import { isForbiddenAddress, urlTargetRefusal } from '../src/index.ts';
 
 const forbidden: Record<string, string[]> = {
   'IPv4 "this network" 0.0.0.0/8': ['0.0.0.0', '0.1.2.3', '0.255.255.255'],
@@ -68,4 +68,40 @@ describe('isForbiddenAddress', () => {
       expect(isForbiddenAddress(address)).toBe(false);
     });
   }
+});
+
+describe('urlTargetRefusal (at registration, before any DNS lookup)', () => {
+  const refusal = (url: string, allowPrivateTargets = false) =>
+    urlTargetRefusal(new URL(url), allowPrivateTargets);
+
+  it('accepts https to a public name or address', () => {
+    expect(refusal('https://hooks.example.com/comptoir')).toBeNull();
+    expect(refusal('https://93.184.215.14:8443/in')).toBeNull();
+    expect(refusal('https://[2606:4700::6810:85e5]/in')).toBeNull();
+  });
+
+  it('refuses plain http unless private targets are allowed', () => {
+    expect(refusal('http://hooks.example.com/')).toBe('https_required');
+    expect(refusal('http://hooks.example.com/', true)).toBeNull();
+  });
+
+  it.each([
+    ['loopback', 'https://127.0.0.1/'],
+    ['loopback, IPv6', 'https://[::1]/'],
+    ['private', 'https://10.0.0.8/'],
+    ['private 172.16/12', 'https://172.20.1.1/'],
+    ['private 192.168/16', 'https://192.168.1.10/'],
+    ['link-local', 'https://169.254.10.10/'],
+    ['metadata', 'https://169.254.169.254/latest/meta-data'],
+    ['unique-local', 'https://[fd00::1]/'],
+    ['link-local, IPv6', 'https://[fe80::1]/'],
+    ['IPv4-mapped loopback', 'https://[::ffff:127.0.0.1]/'],
+    ['decimal spelling of loopback', 'https://2130706433/'],
+    ['hex spelling of loopback', 'https://0x7f.1/'],
+    ['localhost', 'https://localhost:8443/'],
+    ['a localhost subdomain', 'https://api.localhost./'],
+  ])('refuses %s (%s) unless private targets are allowed', (_class, url) => {
+    expect(refusal(url)).toBe('forbidden_address');
+    expect(refusal(url.replace('https:', 'http:'), true)).toBeNull();
+  });
 });

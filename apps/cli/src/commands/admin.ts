@@ -13,15 +13,7 @@ import {
 } from '@comptoir/core';
 import { migrate } from '@comptoir/db';
 import { withOrm } from '../database.ts';
-import { CliError, type Output, progressBar } from '../output.ts';
-
-type Flags = Record<string, string | boolean | undefined>;
-
-function required(flags: Flags, name: string): string {
-  const value = flags[name];
-  if (typeof value !== 'string' || value === '') throw new CliError(`--${name} is required`);
-  return value;
-}
+import { CliError, type Flags, type Output, progressBar, required } from '../output.ts';
 
 export async function migrateCommand(out: Output) {
   const applied = await withOrm(migrate);

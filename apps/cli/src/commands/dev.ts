@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { readOptional } from '@comptoir/config';
 import { seedDemoWorkspace } from '@comptoir/core';
@@ -61,7 +62,19 @@ export async function dev(out: Output) {
 
     const host = readOptional('HOST') ?? '127.0.0.1';
     const port = readOptional('PORT') ?? '3000';
-    const env = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, HOST: host, PORT: port };
+    const loopbackOnly = host === '127.0.0.1' || host === 'localhost' || host === '::1';
+    const adminToken = readOptional('ADMIN_TOKEN') ?? randomBytes(18).toString('base64url');
+    const env = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      HOST: host,
+      PORT: port,
+      ADMIN_TOKEN: adminToken,
+      // On a machine of one's own, webhooks may go to a receiver on localhost.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS:
+        readOptional('WEBHOOK_ALLOW_PRIVATE_TARGETS') ?? (loopbackOnly ? 'true' : 'false'),
+    };
     for (const [name, entry] of [
       ['api', 'apps/api/src/main.ts'],
       ['worker', 'apps/worker/src/main.ts'],
@@ -78,11 +91,21 @@ export async function dev(out: Output) {
     const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
     await waitUntilReady(`${baseUrl}/readyz`);
     const curl = `curl -H "Authorization: Bearer ${demo.key}" "${baseUrl}/api/v1/products"`;
+    const queues = `${baseUrl}/admin/queues`;
     out.result(
-      { baseUrl, docs: `${baseUrl}/docs`, workspaceId: demo.workspaceId, key: demo.key, curl },
+      {
+        baseUrl,
+        docs: `${baseUrl}/docs`,
+        queues,
+        adminToken,
+        workspaceId: demo.workspaceId,
+        key: demo.key,
+        curl,
+      },
       () => [
         '',
         `Comptoir is running at ${baseUrl} (API reference: ${baseUrl}/docs). Ctrl-C stops everything.`,
+        `Webhook queues: ${queues} (any user name, password ${adminToken}).`,
         `Demo workspace ${demo.workspaceId}; try:`,
         '',
         `  ${curl}`,

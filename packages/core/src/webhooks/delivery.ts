@@ -13,6 +13,9 @@ export const subscribedEndpoint = (event: string, endpoint: string) =>
 export const deliveryIdExpression = (eventId: string, endpointId: string) =>
   `'dlv_' || substr(md5(${eventId} || ${endpointId}), 1, 26)`;
 
+/** The BullMQ queue that carries due attempts: the worker consumes it, the dashboard shows it. */
+export const deliveryQueue = { name: 'webhook-deliveries', prefix: 'comptoir' } as const;
+
 /** An endpoint failing without a single success for this long is disabled. */
 export const failingEndpointDisableDays = 5;
 /** Retry-After is honoured up to this delay. */
@@ -250,4 +253,28 @@ export async function abandonDelivery(em: EntityManager, claimed: ClaimedDeliver
             completed_at = now(), updated_at = now() where id = ?`,
     [claimed.deliveryId],
   );
+}
+
+export interface DeliveryBacklog {
+  /** Pending deliveries whose next attempt is due now. */
+  due: number;
+  /** Pending deliveries waiting for a later retry. */
+  scheduled: number;
+  /** How long the oldest due attempt has been waiting (0 when none is). */
+  oldestDueAgeSeconds: number;
+}
+
+/** The delivery backlog as the database knows it: true even while Redis is away. */
+export async function deliveryBacklog(em: EntityManager): Promise<DeliveryBacklog> {
+  const [row] = await em.execute<{ due: string; scheduled: string; oldest_due_age: string | null }[]>(
+    `select count(*) filter (where next_attempt_at <= now()) as due,
+            count(*) filter (where next_attempt_at > now()) as scheduled,
+            extract(epoch from now() - min(next_attempt_at)) as oldest_due_age
+       from webhook_deliveries where status = 'pending'`,
+  );
+  return {
+    due: Number(row?.due ?? 0),
+    scheduled: Number(row?.scheduled ?? 0),
+    oldestDueAgeSeconds: Math.max(0, Number(row?.oldest_due_age ?? 0)),
+  };
 }

@@ -1,5 +1,5 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
-import { generateSecret } from '@comptoir/webhooks';
+import { generateSecret, urlTargetRefusal } from '@comptoir/webhooks';
 import { AppError, notFound } from '../errors/index.ts';
 import type { EventType } from '../events/index.ts';
 import { assignments, type ListResult, listPage, type Page } from '../lists/index.ts';
@@ -27,6 +27,27 @@ export const previousSecretHours = 24;
 /** SQL: the text[] of a storedFilter parameter (MikroORM would expand an array parameter). */
 const eventTypesParameter = 'array(select jsonb_array_elements_text(?::jsonb))';
 
+/** Where webhooks may go: the service's setting, shared by the API and the worker. */
+export interface TargetPolicy {
+  allowPrivateTargets: boolean;
+}
+const publicTargetsOnly: TargetPolicy = { allowPrivateTargets: false };
+
+const targetRefusalMessages = {
+  https_required: 'must use https',
+  forbidden_address: 'must not point to a private, loopback, link-local or metadata address',
+} as const;
+
+/** Refuses at registration what the sender would refuse on every attempt. */
+function assertDeliverableUrl(url: string, policy: TargetPolicy): void {
+  const refusal = urlTargetRefusal(new URL(url), policy.allowPrivateTargets);
+  if (refusal) {
+    throw new AppError('invalid_body', `url ${targetRefusalMessages[refusal]}`, {
+      details: [{ path: 'url', message: targetRefusalMessages[refusal] }],
+    });
+  }
+}
+
 /** Stored as an empty array when every type is wanted, so new event types are included. */
 function storedFilter(events: readonly string[] | undefined): string {
   const types = !events || events.includes(allEvents) ? [] : [...new Set(events)];
@@ -52,8 +73,10 @@ export async function createEndpoint(
   em: EntityManager,
   workspaceId: string,
   input: EndpointCreate,
+  policy: TargetPolicy = publicTargetsOnly,
 ): Promise<EndpointWithSecret> {
   const endpoint = endpointCreateSchema.parse(input);
+  assertDeliverableUrl(endpoint.url, policy);
   const secret = generateSecret();
   const [row] = await em.execute<EndpointRow[]>(
     `insert into webhook_endpoints (id, workspace_id, url, description, events, secret)
@@ -101,8 +124,10 @@ export async function updateEndpoint(
   workspaceId: string,
   id: string,
   input: EndpointUpdate,
+  policy: TargetPolicy = publicTargetsOnly,
 ): Promise<EndpointView> {
   const patch = endpointUpdateSchema.parse(input);
+  if (patch.url !== undefined) assertDeliverableUrl(patch.url, policy);
   return inTransaction(em, async (tx) => {
     const current = await findEndpointRow(tx, workspaceId, id, true);
     if (!current) throw notFound('Webhook endpoint');
@@ -271,11 +296,9 @@ export async function redeliverEvent(
   const event = await getEvent(em, workspaceId, eventId);
   if (endpointId !== undefined) {
     const endpoint = await findEndpointRow(em, workspaceId, endpointId);
-    if (!endpoint) throw notFound('Webhook endpoint');
+    if (!endpoint) throw new AppError('webhook_endpoint_not_found', 'Webhook endpoint not found');
     if (endpoint.status !== 'enabled') {
-      throw new AppError('invalid_body', 'This endpoint is disabled: enable it first', {
-        details: [{ path: 'endpointId', message: 'endpoint is disabled' }],
-      });
+      throw new AppError('webhook_endpoint_disabled', 'This endpoint is disabled: enable it first');
     }
   }
   const rows = await em.execute<{ id: string; endpoint_id: string }[]>(
@@ -290,9 +313,10 @@ export async function redeliverEvent(
     [event.id, endpointId ?? null, endpointId ?? null],
   );
   if (endpointId !== undefined && rows.length === 0) {
-    throw new AppError('invalid_body', `This endpoint is not subscribed to ${event.type}`, {
-      details: [{ path: 'endpointId', message: 'not subscribed to this event type' }],
-    });
+    throw new AppError(
+      'webhook_endpoint_not_subscribed',
+      `This endpoint is not subscribed to ${event.type}: add it to the endpoint's events first`,
+    );
   }
   return { deliveries: rows.map((row) => ({ id: row.id, endpointId: row.endpoint_id })) };
 }

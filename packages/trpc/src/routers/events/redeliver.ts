@@ -18,6 +18,17 @@ export const redeliverEventProcedure = scopedProcedure('write:webhooks')
       description:
         'To every enabled endpoint subscribed to its type, or to `endpointId` only, from a fresh retry schedule.',
     },
+    errors: [
+      {
+        status: 404,
+        description: 'No such event (not_found), or no such `endpointId` (webhook_endpoint_not_found).',
+      },
+      {
+        status: 409,
+        description:
+          '`endpointId` is disabled (webhook_endpoint_disabled) or not subscribed to the event type (webhook_endpoint_not_subscribed).',
+      },
+    ],
   })
   .input(z.object({ ...eventIdShape, ...redeliverSchema.shape }))
   .output(recordEnvelopeSchema(redeliveryResultSchema))

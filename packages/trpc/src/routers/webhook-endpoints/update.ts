@@ -16,5 +16,5 @@ export const updateEndpointProcedure = scopedProcedure('write:webhooks')
   .input(z.object({ ...endpointIdShape, ...endpointUpdateSchema.shape }))
   .output(recordEnvelopeSchema(endpointSchema))
   .mutation(async ({ ctx, input: { id, ...patch } }) => ({
-    data: await updateEndpoint(ctx.em, ctx.principal.workspaceId, id, patch),
+    data: await updateEndpoint(ctx.em, ctx.principal.workspaceId, id, patch, ctx.webhookTargets),
   }));

@@ -1,0 +1,1038 @@
+import { claimDeliveryAttempt, eventTypes, recordDeliveryAttempt, type Scope } from '@comptoir/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestApi, type TestApi } from './harness.ts';
+
+interface Endpoint {
+  id: string;
+  url: string;
+  description: string | null;
+  events: string[];
+  status: 'enabled' | 'disabled';
+  disabledReason: 'manual' | 'gone' | 'failing' | null;
+  createdAt: string;
+  updatedAt: string;
+  secret?: string;
+}
+interface EventBody {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+interface Attempt {
+  deliveryId: string;
+  eventId: string;
+  eventType: string;
+  attempt: number;
+  outcome: 'succeeded' | 'failed';
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  nextAttemptAt: string | null;
+  deliveryStatus: 'pending' | 'succeeded' | 'failed';
+  attemptedAt: string;
+}
+interface Redelivery {
+  deliveries: { id: string; endpointId: string }[];
+}
+interface ErrorBody {
+  code: string;
+  message: string;
+  details?: { path: string; message: string }[];
+}
+interface Body<T> {
+  data: T;
+  pagination?: { total: number; limit: number; offset: number };
+  error?: ErrorBody;
+}
+
+const isoDateTime = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+const endpointId = expect.stringMatching(/^whe_[0-9a-z]{26}$/);
+const eventId = expect.stringMatching(/^evt_[0-9a-z]{26}$/);
+const deliveryId = expect.stringMatching(/^dlv_/);
+const secretPattern = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+const unknownEndpoint = `whe_${'0'.repeat(26)}`;
+const unknownEvent = `evt_${'0'.repeat(26)}`;
+const hookUrl = 'https://hooks.example.com/comptoir';
+
+let api: TestApi;
+let headers: Record<string, string>;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const workspace = await api.make.workspace('Webhooks');
+  headers = bearer((await api.make.key(workspace.id)).key);
+});
+afterAll(() => api.close());
+
+/** A workspace of its own (every scope unless told), so that lists and events in it are exactly what the test made. */
+async function freshWorkspace(scopes?: Scope[]) {
+  const workspace = await api.make.workspace();
+  const created = await api.make.key(workspace.id, scopes);
+  return { workspaceId: workspace.id, headers: bearer(created.key) };
+}
+
+async function call<T = Endpoint>(method: string, path: string, json?: unknown, auth = headers) {
+  const response = await api.request(`/api/v1${path}`, {
+    method,
+    headers: auth,
+    ...(json === undefined ? {} : { json }),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Body<T> };
+}
+
+async function createEndpoint(json: Record<string, unknown> = { url: hookUrl }, auth = headers) {
+  const { status, body } = await call('POST', '/webhook-endpoints', json, auth);
+  expect(status, JSON.stringify(body)).toBe(201);
+  const { secret, ...view } = body.data;
+  if (!secret) throw new Error('no secret in the 201 answer');
+  return { endpoint: view, secret };
+}
+
+async function expectError(
+  result: { status: number; headers: Headers; body: Body<unknown> },
+  status: number,
+  code: string,
+) {
+  expect(result.status, JSON.stringify(result.body)).toBe(status);
+  expect(result.body).toEqual({
+    error: {
+      code,
+      message: expect.any(String),
+      ...(result.body.error?.details ? { details: expect.any(Array) } : {}),
+    },
+  });
+  if (status === 401) expect(result.headers.get('www-authenticate')).toBe('Bearer');
+  return result.body.error as ErrorBody;
+}
+
+async function newCompany(name: string, auth = headers) {
+  const { status, body } = await call<Record<string, unknown>>('POST', '/companies', { name }, auth);
+  expect(status).toBe(201);
+  return body.data;
+}
+
+const endpointRow = async (id: string) => {
+  const [row] = await api.db.orm.em.fork().execute<
+    {
+      secret: string;
+      previous_secret: string | null;
+      previous_secret_expires_at: Date | null;
+      deleted_at: Date | null;
+      events: string[];
+    }[]
+  >(
+    'select secret, previous_secret, previous_secret_expires_at, deleted_at, events from webhook_endpoints where id = ?',
+    [id],
+  );
+  if (!row) throw new Error(`no endpoint row ${id}`);
+  return row;
+};
+
+const deliveriesOf = (eventId: string) =>
+  api.db.orm.em
+    .fork()
+    .execute<{ id: string; endpoint_id: string; status: string; attempts: number; generation: number }[]>(
+      'select id, endpoint_id, status, attempts, generation from webhook_deliveries where event_id = ? order by endpoint_id',
+      [eventId],
+    );
+
+const byEndpoint = (a: { endpointId: string }, b: { endpointId: string }) =>
+  a.endpointId < b.endpointId ? -1 : 1;
+
+describe('POST /webhook-endpoints', () => {
+  it('answers 201 with the endpoint and its whsec_ secret; events default to every type', async () => {
+    const before = Date.now();
+    const { status, body } = await call('POST', '/webhook-endpoints', { url: hookUrl });
+    expect(status).toBe(201);
+    expect(body).toEqual({
+      data: {
+        id: endpointId,
+        url: hookUrl,
+        description: null,
+        events: ['*'],
+        status: 'enabled',
+        disabledReason: null,
+        createdAt: isoDateTime,
+        updatedAt: isoDateTime,
+        secret: expect.stringMatching(secretPattern),
+      },
+    });
+    const secret = body.data.secret ?? '';
+    expect(Buffer.from(secret.slice('whsec_'.length), 'base64').length).toBeGreaterThanOrEqual(24);
+    expect(Date.parse(body.data.createdAt)).toBeGreaterThanOrEqual(before - 5_000);
+    // Stored as "every type", present and future, not as today's list.
+    expect((await endpointRow(body.data.id)).events).toEqual([]);
+    // Each endpoint has its own secret.
+    expect((await createEndpoint()).secret).not.toBe(secret);
+  });
+
+  it('keeps the given events (duplicates once), trims the description; "*" among types means all', async () => {
+    const { endpoint } = await createEndpoint({
+      url: 'https://erp.example.org/webhooks?source=comptoir',
+      events: ['quote.sent', 'invoice.created', 'quote.sent'],
+      description: '  ERP sync  ',
+    });
+    expect(endpoint).toEqual({
+      id: endpointId,
+      url: 'https://erp.example.org/webhooks?source=comptoir',
+      description: 'ERP sync',
+      events: ['quote.sent', 'invoice.created'],
+      status: 'enabled',
+      disabledReason: null,
+      createdAt: isoDateTime,
+      updatedAt: isoDateTime,
+    });
+    const star = await createEndpoint({ url: hookUrl, events: ['stock.low', '*'] });
+    expect(star.endpoint.events).toEqual(['*']);
+  });
+
+  it('ignores read-only fields in the body: the id, the status and the secret are the service’s', async () => {
+    const { endpoint, secret } = await createEndpoint({
+      url: hookUrl,
+      id: unknownEndpoint,
+      status: 'disabled',
+      disabledReason: 'gone',
+      secret: 'whsec_bWluZS1taW5lLW1pbmUtbWluZS1taW5lLW1pbmU=',
+    });
+    expect(endpoint.id).not.toBe(unknownEndpoint);
+    expect(endpoint).toMatchObject({ status: 'enabled', disabledReason: null });
+    expect(secret).not.toBe('whsec_bWluZS1taW5lLW1pbmUtbWluZS1taW5lLW1pbmU=');
+  });
+
+  it('accepts the limits: a url of 2048 characters, a description of 500, every type and "*" (14 items)', async () => {
+    const longUrl = `https://hooks.example.com/${'a'.repeat(2048 - 'https://hooks.example.com/'.length)}`;
+    expect(longUrl).toHaveLength(2048);
+    const { endpoint } = await createEndpoint({
+      url: longUrl,
+      description: 'd'.repeat(500),
+      events: [...eventTypes, '*'],
+    });
+    expect(endpoint).toMatchObject({ url: longUrl, description: 'd'.repeat(500), events: ['*'] });
+    const every = await createEndpoint({ url: hookUrl, events: [...eventTypes] });
+    expect(every.endpoint.events).toEqual([...eventTypes]);
+    // The description is trimmed before its length is checked.
+    const padded = await createEndpoint({ url: hookUrl, description: `  ${'d'.repeat(500)}  ` });
+    expect(padded.endpoint.description).toBe('d'.repeat(500));
+  });
+
+  it.each([
+    ['no url', {}, 'url'],
+    ['a url that is not a URL', { url: 'not a url' }, 'url'],
+    ['a relative url', { url: '/hooks' }, 'url'],
+    ['an ftp url', { url: 'ftp://files.example.com/hook' }, 'url'],
+    ['a javascript: url', { url: 'javascript:alert(1)' }, 'url'],
+    ['a url of 2049 characters', { url: `https://hooks.example.com/${'a'.repeat(2023)}` }, 'url'],
+    ['a url that is not a string', { url: 42 }, 'url'],
+    ['a plain http url', { url: 'http://hooks.example.com/comptoir' }, 'url'],
+    ['a loopback address', { url: 'https://127.0.0.1:8443/hook' }, 'url'],
+    ['a loopback IPv6 address', { url: 'https://[::1]/hook' }, 'url'],
+    ['a private address', { url: 'https://10.1.2.3/hook' }, 'url'],
+    ['a 192.168/16 address', { url: 'https://192.168.0.10/hook' }, 'url'],
+    ['a link-local address', { url: 'https://169.254.1.1/hook' }, 'url'],
+    ['the cloud metadata address', { url: 'https://169.254.169.254/latest/meta-data' }, 'url'],
+    ['a unique-local IPv6 address', { url: 'https://[fd12:3456::1]/hook' }, 'url'],
+    ['an IPv4-mapped loopback', { url: 'https://[::ffff:7f00:1]/hook' }, 'url'],
+    ['localhost', { url: 'https://localhost/hook' }, 'url'],
+    ['an unknown event type', { url: hookUrl, events: ['order.created'] }, 'events.0'],
+    ['an empty events array', { url: hookUrl, events: [] }, 'events'],
+    ['events that are not an array', { url: hookUrl, events: 'quote.created' }, 'events'],
+    ['15 events', { url: hookUrl, events: Array(15).fill('quote.created') }, 'events'],
+    ['a description of 501 characters', { url: hookUrl, description: 'd'.repeat(501) }, 'description'],
+    ['a description that is not a string', { url: hookUrl, description: 5 }, 'description'],
+  ])('answers 400 invalid_body for %s, naming the field, and creates nothing', async (_label, json, path) => {
+    const own = await freshWorkspace();
+    const error = await expectError(
+      await call('POST', '/webhook-endpoints', json, own.headers),
+      400,
+      'invalid_body',
+    );
+    expect(error.details?.map((detail) => detail.path)).toContain(path);
+    const list = await call<Endpoint[]>('GET', '/webhook-endpoints', undefined, own.headers);
+    expect(list.body.pagination?.total).toBe(0);
+  });
+
+  it('answers 400 invalid_body for malformed JSON', async () => {
+    const response = await api.request('/api/v1/webhook-endpoints', {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"url": "https://hooks.example.com",',
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: ErrorBody }).error.code).toBe('invalid_body');
+  });
+});
+
+describe('private targets (WEBHOOK_ALLOW_PRIVATE_TARGETS=true, development only)', () => {
+  it('accepts http:// and local addresses on create and PATCH', async () => {
+    const development = await startTestApi({ allowPrivateWebhookTargets: true });
+    try {
+      const workspace = await development.make.workspace();
+      const auth = { ...bearer((await development.make.key(workspace.id)).key) };
+      const created = await development.request('/api/v1/webhook-endpoints', {
+        method: 'POST',
+        headers: auth,
+        json: { url: 'http://127.0.0.1:4000/hooks' },
+      });
+      expect(created.status).toBe(201);
+      const { data } = (await created.json()) as { data: Endpoint };
+      expect(data.url).toBe('http://127.0.0.1:4000/hooks');
+      const patched = await development.request(`/api/v1/webhook-endpoints/${data.id}`, {
+        method: 'PATCH',
+        headers: auth,
+        json: { url: 'http://localhost:4000/other' },
+      });
+      expect(patched.status).toBe(200);
+      expect(((await patched.json()) as { data: Endpoint }).data.url).toBe('http://localhost:4000/other');
+    } finally {
+      await development.close();
+    }
+  });
+});
+
+describe('GET /webhook-endpoints', () => {
+  it('lists the workspace’s endpoints newest first, paged, never with a secret', async () => {
+    const own = await freshWorkspace();
+    const a = (await createEndpoint({ url: 'https://a.example.com/hook' }, own.headers)).endpoint;
+    const b = (
+      await createEndpoint({ url: 'https://b.example.com/hook', events: ['stock.out'] }, own.headers)
+    ).endpoint;
+    const c = (await createEndpoint({ url: 'https://c.example.com/hook', description: 'C' }, own.headers))
+      .endpoint;
+    const all = await call<Endpoint[]>('GET', '/webhook-endpoints', undefined, own.headers);
+    expect(all.status).toBe(200);
+    // toEqual on the views without `secret`: a secret in the list would fail it.
+    expect(all.body).toEqual({ data: [c, b, a], pagination: { total: 3, limit: 20, offset: 0 } });
+    const page = await call<Endpoint[]>('GET', '/webhook-endpoints?limit=2&offset=1', undefined, own.headers);
+    expect(page.body).toEqual({ data: [b, a], pagination: { total: 3, limit: 2, offset: 1 } });
+    const past = await call<Endpoint[]>('GET', '/webhook-endpoints?offset=5', undefined, own.headers);
+    expect(past.body).toEqual({ data: [], pagination: { total: 3, limit: 20, offset: 5 } });
+  });
+
+  it.each(['limit=0', 'limit=101', 'limit=two', 'offset=-1'])(
+    'answers 400 invalid_request for %s, naming the parameter',
+    async (query) => {
+      const error = await expectError(
+        await call('GET', `/webhook-endpoints?${query}`),
+        400,
+        'invalid_request',
+      );
+      expect(error.details?.map((detail) => detail.path)).toContain(query.split('=')[0]);
+    },
+  );
+});
+
+describe('GET /webhook-endpoints/{id}', () => {
+  it('answers the endpoint exactly as created, without its secret', async () => {
+    const { endpoint } = await createEndpoint({
+      url: hookUrl,
+      events: ['quote.created'],
+      description: 'Quotes',
+    });
+    const { status, body } = await call('GET', `/webhook-endpoints/${endpoint.id}`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: endpoint });
+  });
+
+  it.each([
+    ['an unknown id', unknownEndpoint],
+    ['a malformed id', 'nope'],
+    ['an id of another kind', unknownEvent],
+  ])('answers 404 not_found for %s', async (_label, id) => {
+    await expectError(await call('GET', `/webhook-endpoints/${id}`), 404, 'not_found');
+  });
+});
+
+describe('PATCH /webhook-endpoints/{id}', () => {
+  it('changes url, events and description, answers the endpoint (no secret) and keeps the secret', async () => {
+    const { endpoint, secret } = await createEndpoint({ url: hookUrl, description: 'Old' });
+    const { status, body } = await call('PATCH', `/webhook-endpoints/${endpoint.id}`, {
+      url: 'https://new.example.com/hook',
+      events: ['contact.created', 'company.created', 'contact.created'],
+      description: '  New  ',
+    });
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      data: {
+        ...endpoint,
+        url: 'https://new.example.com/hook',
+        events: ['contact.created', 'company.created'],
+        description: 'New',
+        updatedAt: isoDateTime,
+      },
+    });
+    expect(Date.parse(body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(endpoint.updatedAt));
+    expect((await call('GET', `/webhook-endpoints/${endpoint.id}`)).body.data).toEqual(body.data);
+    expect((await endpointRow(endpoint.id)).secret).toBe(secret);
+
+    // description null clears it; ["*"] is every type again; {} changes nothing.
+    const cleared = await call('PATCH', `/webhook-endpoints/${endpoint.id}`, {
+      description: null,
+      events: ['*'],
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({
+      description: null,
+      events: ['*'],
+      url: 'https://new.example.com/hook',
+    });
+    expect((await endpointRow(endpoint.id)).events).toEqual([]);
+    const nothing = await call('PATCH', `/webhook-endpoints/${endpoint.id}`, {});
+    expect(nothing.status).toBe(200);
+    expect(nothing.body.data).toEqual({ ...cleared.body.data, updatedAt: isoDateTime });
+  });
+
+  it('disables by hand (disabledReason manual) and enables again (disabledReason null)', async () => {
+    const { endpoint } = await createEndpoint();
+    const disabled = await call('PATCH', `/webhook-endpoints/${endpoint.id}`, { status: 'disabled' });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.data).toMatchObject({ status: 'disabled', disabledReason: 'manual' });
+    const again = await call('PATCH', `/webhook-endpoints/${endpoint.id}`, { status: 'disabled' });
+    expect(again.body.data).toMatchObject({ status: 'disabled', disabledReason: 'manual' });
+    expect((await call('GET', `/webhook-endpoints/${endpoint.id}`)).body.data).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'manual',
+    });
+    const enabled = await call('PATCH', `/webhook-endpoints/${endpoint.id}`, { status: 'enabled' });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.data).toEqual({ ...endpoint, updatedAt: isoDateTime });
+  });
+
+  it.each([
+    ['an unknown status', { status: 'paused' }, 'status'],
+    ['a status in capitals', { status: 'DISABLED' }, 'status'],
+    ['a bad url', { url: 'hooks.example.com' }, 'url'],
+    ['a null url', { url: null }, 'url'],
+    ['a plain http url', { url: 'http://hooks.example.com/comptoir' }, 'url'],
+    ['a loopback address', { url: 'https://127.0.0.1:8443/hook' }, 'url'],
+    ['a loopback IPv6 address', { url: 'https://[::1]/hook' }, 'url'],
+    ['a private address', { url: 'https://10.1.2.3/hook' }, 'url'],
+    ['a 192.168/16 address', { url: 'https://192.168.0.10/hook' }, 'url'],
+    ['a link-local address', { url: 'https://169.254.1.1/hook' }, 'url'],
+    ['the cloud metadata address', { url: 'https://169.254.169.254/latest/meta-data' }, 'url'],
+    ['a unique-local IPv6 address', { url: 'https://[fd12:3456::1]/hook' }, 'url'],
+    ['an IPv4-mapped loopback', { url: 'https://[::ffff:7f00:1]/hook' }, 'url'],
+    ['localhost', { url: 'https://localhost/hook' }, 'url'],
+    ['a url of 2049 characters', { url: `https://hooks.example.com/${'a'.repeat(2023)}` }, 'url'],
+    ['an unknown event type', { events: ['quote.created', 'quote.signed'] }, 'events.1'],
+    ['an empty events array', { events: [] }, 'events'],
+    ['null events', { events: null }, 'events'],
+    ['a description of 501 characters', { description: 'd'.repeat(501) }, 'description'],
+  ])('answers 400 invalid_body for %s, naming the field, and changes nothing', async (_label, json, path) => {
+    const { endpoint } = await createEndpoint({ url: hookUrl, events: ['quote.sent'], description: 'Keep' });
+    const error = await expectError(
+      await call('PATCH', `/webhook-endpoints/${endpoint.id}`, json),
+      400,
+      'invalid_body',
+    );
+    expect(error.details?.map((detail) => detail.path)).toContain(path);
+    expect((await call('GET', `/webhook-endpoints/${endpoint.id}`)).body.data).toEqual(endpoint);
+  });
+
+  it('answers 404 not_found for an unknown or malformed id', async () => {
+    for (const id of [unknownEndpoint, 'nope']) {
+      await expectError(
+        await call('PATCH', `/webhook-endpoints/${id}`, { status: 'disabled' }),
+        404,
+        'not_found',
+      );
+    }
+  });
+
+  it('changes the endpoint the path names: an id in the body is ignored', async () => {
+    const target = (await createEndpoint()).endpoint;
+    const bystander = (await createEndpoint()).endpoint;
+    const { status, body } = await call('PATCH', `/webhook-endpoints/${target.id}`, {
+      id: bystander.id,
+      description: 'Changed through the path',
+    });
+    expect(status).toBe(200);
+    expect(body.data).toMatchObject({ id: target.id, description: 'Changed through the path' });
+    expect((await call('GET', `/webhook-endpoints/${bystander.id}`)).body.data).toEqual(bystander);
+  });
+});
+
+describe('DELETE /webhook-endpoints/{id}', () => {
+  it('answers 200 {ok: true}; the endpoint is then gone from every route and the list', async () => {
+    const own = await freshWorkspace();
+    const kept = (await createEndpoint({ url: hookUrl }, own.headers)).endpoint;
+    const { endpoint } = await createEndpoint({ url: hookUrl }, own.headers);
+    const deleted = await call('DELETE', `/webhook-endpoints/${endpoint.id}`, undefined, own.headers);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ data: { ok: true } });
+
+    const path = `/webhook-endpoints/${endpoint.id}`;
+    await expectError(await call('GET', path, undefined, own.headers), 404, 'not_found');
+    await expectError(await call('PATCH', path, { status: 'enabled' }, own.headers), 404, 'not_found');
+    await expectError(await call('POST', `${path}/rotate-secret`, undefined, own.headers), 404, 'not_found');
+    await expectError(await call('GET', `${path}/deliveries`, undefined, own.headers), 404, 'not_found');
+    await expectError(await call('DELETE', path, undefined, own.headers), 404, 'not_found');
+    const list = await call<Endpoint[]>('GET', '/webhook-endpoints', undefined, own.headers);
+    expect(list.body).toEqual({ data: [kept], pagination: { total: 1, limit: 20, offset: 0 } });
+    // Soft-deleted: the row (and so its delivery log) stays.
+    expect((await endpointRow(endpoint.id)).deleted_at).not.toBeNull();
+  });
+
+  it('answers 404 not_found for an unknown or malformed id', async () => {
+    for (const id of [unknownEndpoint, 'nope']) {
+      await expectError(await call('DELETE', `/webhook-endpoints/${id}`), 404, 'not_found');
+    }
+  });
+});
+
+describe('POST /webhook-endpoints/{id}/rotate-secret', () => {
+  it('answers 200 with a new secret; the old one keeps signing for 24 hours; GET never shows either', async () => {
+    const { endpoint, secret: first } = await createEndpoint({ url: hookUrl, events: ['stock.out'] });
+    const rotated = await call('POST', `/webhook-endpoints/${endpoint.id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toEqual({
+      data: { ...endpoint, updatedAt: isoDateTime, secret: expect.stringMatching(secretPattern) },
+    });
+    const second = rotated.body.data.secret ?? '';
+    expect(second).not.toBe(first);
+    expect(Buffer.from(second.slice('whsec_'.length), 'base64').length).toBeGreaterThanOrEqual(24);
+    const row = await endpointRow(endpoint.id);
+    expect(row).toMatchObject({ secret: second, previous_secret: first });
+    const expiresIn = new Date(row.previous_secret_expires_at ?? 0).getTime() - Date.now();
+    expect(expiresIn).toBeGreaterThan(24 * 3600_000 - 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(24 * 3600_000);
+
+    const read = await call('GET', `/webhook-endpoints/${endpoint.id}`);
+    expect(read.body.data).toEqual({ ...endpoint, updatedAt: isoDateTime });
+    // A second rotation keeps only the secret it replaces.
+    const third = await call('POST', `/webhook-endpoints/${endpoint.id}/rotate-secret`);
+    expect(await endpointRow(endpoint.id)).toMatchObject({
+      secret: third.body.data.secret,
+      previous_secret: second,
+    });
+  });
+
+  it('answers 404 not_found for an unknown or malformed id', async () => {
+    for (const id of [unknownEndpoint, 'nope']) {
+      await expectError(await call('POST', `/webhook-endpoints/${id}/rotate-secret`), 404, 'not_found');
+    }
+  });
+});
+
+describe('GET /webhook-endpoints/{id}/deliveries', () => {
+  it('answers an empty page for a new endpoint', async () => {
+    const { endpoint } = await createEndpoint();
+    const { status, body } = await call<Attempt[]>('GET', `/webhook-endpoints/${endpoint.id}/deliveries`);
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
+  });
+
+  it('lists every attempt newest first: status, code, duration, error, next attempt time', async () => {
+    const own = await freshWorkspace();
+    const { endpoint } = await createEndpoint({ url: hookUrl, events: ['company.created'] }, own.headers);
+    await newCompany('Delivered SA', own.headers);
+    const events = await call<EventBody[]>('GET', '/events', undefined, own.headers);
+    const event = events.body.data[0] as EventBody;
+    const redelivered = await call<Redelivery>('POST', `/events/${event.id}/redeliver`, {}, own.headers);
+    const delivery = redelivered.body.data.deliveries[0];
+    if (!delivery) throw new Error('no delivery');
+
+    // What the worker does, through the same core functions: a timeout, then a 200.
+    const em = () => api.db.orm.em.fork();
+    const job = { deliveryId: delivery.id, endpointId: endpoint.id, generation: 0, dueAt: Date.now() };
+    const first = await claimDeliveryAttempt(em(), { ...job, attempt: 1 }, 60_000);
+    if (!first) throw new Error('attempt 1 not claimed');
+    await recordDeliveryAttempt(
+      em(),
+      first,
+      new Date(),
+      { ok: false, status: null, durationMs: 5000, error: 'timeout', retryAfter: null, responseBody: '' },
+      [60_000],
+    );
+    const pending = await call<Attempt[]>(
+      'GET',
+      `/webhook-endpoints/${endpoint.id}/deliveries`,
+      undefined,
+      own.headers,
+    );
+    expect(pending.body).toEqual({
+      data: [
+        {
+          deliveryId: delivery.id,
+          eventId: event.id,
+          eventType: 'company.created',
+          attempt: 1,
+          outcome: 'failed',
+          statusCode: null,
+          durationMs: 5000,
+          error: 'timeout',
+          nextAttemptAt: isoDateTime,
+          deliveryStatus: 'pending',
+          attemptedAt: isoDateTime,
+        },
+      ],
+      pagination: { total: 1, limit: 20, offset: 0 },
+    });
+    const retryIn = Date.parse(pending.body.data[0]?.nextAttemptAt ?? '') - Date.now();
+    expect(retryIn).toBeGreaterThan(30_000);
+    expect(retryIn).toBeLessThanOrEqual(66_000);
+
+    const second = await claimDeliveryAttempt(em(), { ...job, attempt: 2 }, 60_000);
+    if (!second) throw new Error('attempt 2 not claimed');
+    await recordDeliveryAttempt(
+      em(),
+      second,
+      new Date(),
+      { ok: true, status: 200, durationMs: 12, error: null, retryAfter: null, responseBody: 'ok' },
+      [60_000],
+    );
+    const done = await call<Attempt[]>(
+      'GET',
+      `/webhook-endpoints/${endpoint.id}/deliveries`,
+      undefined,
+      own.headers,
+    );
+    expect(done.body.pagination).toEqual({ total: 2, limit: 20, offset: 0 });
+    expect(done.body.data.map((attempt) => [attempt.attempt, attempt.outcome, attempt.statusCode])).toEqual([
+      [2, 'succeeded', 200],
+      [1, 'failed', null],
+    ]);
+    expect(done.body.data[0]).toMatchObject({ durationMs: 12, error: null, nextAttemptAt: null });
+    expect(done.body.data.every((attempt) => attempt.deliveryStatus === 'succeeded')).toBe(true);
+    const page = await call<Attempt[]>(
+      'GET',
+      `/webhook-endpoints/${endpoint.id}/deliveries?limit=1&offset=1`,
+      undefined,
+      own.headers,
+    );
+    expect(page.body.data.map((attempt) => attempt.attempt)).toEqual([1]);
+    expect(page.body.pagination).toEqual({ total: 2, limit: 1, offset: 1 });
+  });
+
+  it('shows a 410 as a failed delivery, disables the endpoint (gone) and records webhook_endpoint.disabled', async () => {
+    const own = await freshWorkspace();
+    const { endpoint } = await createEndpoint({ url: hookUrl, events: ['company.created'] }, own.headers);
+    await newCompany('Gone SARL', own.headers);
+    const [event] = (await call<EventBody[]>('GET', '/events', undefined, own.headers)).body.data;
+    if (!event) throw new Error('no event');
+    const redelivered = await call<Redelivery>(
+      'POST',
+      `/events/${event.id}/redeliver`,
+      { endpointId: endpoint.id },
+      own.headers,
+    );
+    const delivery = redelivered.body.data.deliveries[0];
+    if (!delivery) throw new Error('no delivery');
+    const em = () => api.db.orm.em.fork();
+    const claimed = await claimDeliveryAttempt(
+      em(),
+      { deliveryId: delivery.id, endpointId: endpoint.id, generation: 0, attempt: 1, dueAt: Date.now() },
+      60_000,
+    );
+    if (!claimed) throw new Error('not claimed');
+    await recordDeliveryAttempt(
+      em(),
+      claimed,
+      new Date(),
+      { ok: false, status: 410, durationMs: 30, error: null, retryAfter: null, responseBody: 'gone' },
+      [60_000],
+    );
+
+    const log = await call<Attempt[]>(
+      'GET',
+      `/webhook-endpoints/${endpoint.id}/deliveries`,
+      undefined,
+      own.headers,
+    );
+    expect(log.body.data).toEqual([
+      {
+        deliveryId: delivery.id,
+        eventId: event.id,
+        eventType: 'company.created',
+        attempt: 1,
+        outcome: 'failed',
+        statusCode: 410,
+        durationMs: 30,
+        error: null,
+        nextAttemptAt: null,
+        deliveryStatus: 'failed',
+        attemptedAt: isoDateTime,
+      },
+    ]);
+    const read = await call('GET', `/webhook-endpoints/${endpoint.id}`, undefined, own.headers);
+    expect(read.body.data).toEqual({
+      ...endpoint,
+      status: 'disabled',
+      disabledReason: 'gone',
+      updatedAt: isoDateTime,
+    });
+    const disabledEvents = await call<EventBody[]>(
+      'GET',
+      '/events?type=webhook_endpoint.disabled',
+      undefined,
+      own.headers,
+    );
+    expect(disabledEvents.body).toEqual({
+      data: [
+        { id: eventId, type: 'webhook_endpoint.disabled', timestamp: isoDateTime, data: read.body.data },
+      ],
+      pagination: { total: 1, limit: 20, offset: 0 },
+    });
+
+    // A disabled endpoint takes no redelivery until enabled again, which clears the reason.
+    const refused = await call(
+      'POST',
+      `/events/${event.id}/redeliver`,
+      { endpointId: endpoint.id },
+      own.headers,
+    );
+    await expectError(refused, 409, 'webhook_endpoint_disabled');
+    const enabled = await call(
+      'PATCH',
+      `/webhook-endpoints/${endpoint.id}`,
+      { status: 'enabled' },
+      own.headers,
+    );
+    expect(enabled.body.data).toMatchObject({ status: 'enabled', disabledReason: null });
+    const retried = await call<Redelivery>(
+      'POST',
+      `/events/${event.id}/redeliver`,
+      { endpointId: endpoint.id },
+      own.headers,
+    );
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toEqual({ deliveries: [{ id: delivery.id, endpointId: endpoint.id }] });
+    expect(await deliveriesOf(event.id)).toEqual([
+      { id: delivery.id, endpoint_id: endpoint.id, status: 'pending', attempts: 0, generation: 1 },
+    ]);
+  });
+
+  it('answers 404 not_found for an unknown or malformed endpoint, 400 invalid_request for bad paging', async () => {
+    for (const id of [unknownEndpoint, 'nope']) {
+      await expectError(await call('GET', `/webhook-endpoints/${id}/deliveries`), 404, 'not_found');
+    }
+    const { endpoint } = await createEndpoint();
+    const error = await expectError(
+      await call('GET', `/webhook-endpoints/${endpoint.id}/deliveries?limit=101`),
+      400,
+      'invalid_request',
+    );
+    expect(error.details?.map((detail) => detail.path)).toContain('limit');
+  });
+});
+
+describe('GET /events', () => {
+  it('lists the workspace’s events newest first as {id, type, timestamp, data}, filtered by type, paged', async () => {
+    const own = await freshWorkspace();
+    const before = Date.now();
+    // Endpoint changes are not events.
+    await createEndpoint({ url: hookUrl }, own.headers);
+    const first = await newCompany('Alpha', own.headers);
+    const second = await newCompany('Beta', own.headers);
+    const quote = await call<Record<string, unknown>>(
+      'POST',
+      '/quotes',
+      {
+        clientName: 'Mairie de Sète',
+        clientEmail: 'culture@sete.test',
+        lines: [{ title: 'Menu', quantity: 2, unitPrice: 45, taxRate: 10 }],
+      },
+      own.headers,
+    );
+    expect(quote.status).toBe(201);
+
+    const all = await call<EventBody[]>('GET', '/events', undefined, own.headers);
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({
+      data: [
+        { id: eventId, type: 'quote.created', timestamp: isoDateTime, data: quote.body.data },
+        { id: eventId, type: 'company.created', timestamp: isoDateTime, data: second },
+        { id: eventId, type: 'company.created', timestamp: isoDateTime, data: first },
+      ],
+      pagination: { total: 3, limit: 20, offset: 0 },
+    });
+    for (const event of all.body.data) {
+      expect(Date.parse(event.timestamp)).toBeGreaterThanOrEqual(before - 5_000);
+      expect(Date.parse(event.timestamp)).toBeLessThanOrEqual(Date.now() + 5_000);
+    }
+
+    const companies = await call<EventBody[]>('GET', '/events?type=company.created', undefined, own.headers);
+    expect(companies.body).toEqual({
+      data: [all.body.data[1], all.body.data[2]],
+      pagination: { total: 2, limit: 20, offset: 0 },
+    });
+    const none = await call<EventBody[]>('GET', '/events?type=quote.sent', undefined, own.headers);
+    expect(none.body).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
+    const page = await call<EventBody[]>('GET', '/events?limit=1&offset=1', undefined, own.headers);
+    expect(page.body).toEqual({ data: [all.body.data[1]], pagination: { total: 3, limit: 1, offset: 1 } });
+  });
+
+  it.each(['type=order.created', 'type=COMPANY.CREATED', 'type=', 'limit=0', 'offset=-1'])(
+    'answers 400 invalid_request for %s, naming the parameter',
+    async (query) => {
+      const error = await expectError(await call('GET', `/events?${query}`), 400, 'invalid_request');
+      expect(error.details?.map((detail) => detail.path)).toContain(query.split('=')[0]);
+    },
+  );
+});
+
+describe('GET /events/{id}', () => {
+  it('answers the event as the list shows it', async () => {
+    const own = await freshWorkspace();
+    const company = await newCompany('Single', own.headers);
+    const [listed] = (await call<EventBody[]>('GET', '/events', undefined, own.headers)).body.data;
+    if (!listed) throw new Error('no event');
+    const { status, body } = await call<EventBody>('GET', `/events/${listed.id}`, undefined, own.headers);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      data: { id: listed.id, type: 'company.created', timestamp: listed.timestamp, data: company },
+    });
+  });
+
+  it.each([
+    ['an unknown id', unknownEvent],
+    ['a malformed id', 'nope'],
+    ['an id of another kind', unknownEndpoint],
+  ])('answers 404 not_found for %s', async (_label, id) => {
+    await expectError(await call('GET', `/events/${id}`), 404, 'not_found');
+  });
+});
+
+describe('POST /events/{id}/redeliver', () => {
+  async function scene() {
+    const own = await freshWorkspace();
+    const make = async (json: Record<string, unknown>) => (await createEndpoint(json, own.headers)).endpoint;
+    const everything = await make({ url: 'https://all.example.com/hook' });
+    const companies = await make({ url: 'https://crm.example.com/hook', events: ['company.created'] });
+    const quotes = await make({ url: 'https://quotes.example.com/hook', events: ['quote.created'] });
+    const disabled = await make({ url: 'https://off.example.com/hook' });
+    await call('PATCH', `/webhook-endpoints/${disabled.id}`, { status: 'disabled' }, own.headers);
+    const deleted = await make({ url: 'https://deleted.example.com/hook' });
+    await call('DELETE', `/webhook-endpoints/${deleted.id}`, undefined, own.headers);
+    await newCompany('Redelivered', own.headers);
+    const [event] = (await call<EventBody[]>('GET', '/events', undefined, own.headers)).body.data;
+    if (!event) throw new Error('no event');
+    return { ...own, event, everything, companies, quotes, disabled, deleted };
+  }
+
+  it('delivers again to every enabled endpoint subscribed to the type, and to those only', async () => {
+    const { headers: auth, event, everything, companies } = await scene();
+    // No body at all: every subscribed endpoint.
+    const { status, body } = await call<Redelivery>('POST', `/events/${event.id}/redeliver`, undefined, auth);
+    expect(status).toBe(200);
+    const expected = [
+      { id: deliveryId, endpointId: everything.id },
+      { id: deliveryId, endpointId: companies.id },
+    ].sort(byEndpoint);
+    expect({ deliveries: [...body.data.deliveries].sort(byEndpoint) }).toEqual({ deliveries: expected });
+    const rows = await deliveriesOf(event.id);
+    expect(rows.map((row) => [row.id, row.endpoint_id, row.status, row.attempts, row.generation])).toEqual(
+      [...body.data.deliveries]
+        .sort(byEndpoint)
+        .map((delivery) => [delivery.id, delivery.endpointId, 'pending', 0, 0]),
+    );
+
+    // Again, with an empty body: the same deliveries, from a fresh schedule (next generation).
+    const again = await call<Redelivery>('POST', `/events/${event.id}/redeliver`, {}, auth);
+    expect(again.status).toBe(200);
+    expect([...again.body.data.deliveries].sort(byEndpoint)).toEqual(
+      [...body.data.deliveries].sort(byEndpoint),
+    );
+    expect((await deliveriesOf(event.id)).map((row) => row.generation)).toEqual([1, 1]);
+  });
+
+  it('delivers again to one endpoint given as endpointId', async () => {
+    const { headers: auth, event, everything, companies } = await scene();
+    const { status, body } = await call<Redelivery>(
+      'POST',
+      `/events/${event.id}/redeliver`,
+      { endpointId: companies.id },
+      auth,
+    );
+    expect(status).toBe(200);
+    expect(body).toEqual({ data: { deliveries: [{ id: deliveryId, endpointId: companies.id }] } });
+    const rows = await deliveriesOf(event.id);
+    expect(rows.map((row) => row.endpoint_id)).toEqual([companies.id]);
+    expect(rows.map((row) => row.endpoint_id)).not.toContain(everything.id);
+  });
+
+  it('refuses an endpoint not subscribed to the type (409 webhook_endpoint_not_subscribed) or disabled (409 webhook_endpoint_disabled)', async () => {
+    const { headers: auth, event, quotes, disabled } = await scene();
+    for (const [endpoint, code] of [
+      [quotes, 'webhook_endpoint_not_subscribed'],
+      [disabled, 'webhook_endpoint_disabled'],
+    ] as const) {
+      await expectError(
+        await call('POST', `/events/${event.id}/redeliver`, { endpointId: endpoint.id }, auth),
+        409,
+        code,
+      );
+    }
+    expect(await deliveriesOf(event.id)).toEqual([]);
+  });
+
+  it('answers 404 webhook_endpoint_not_found for an unknown, malformed or deleted endpoint, and 404 not_found for an unknown event', async () => {
+    const { headers: auth, event, deleted, companies } = await scene();
+    for (const id of [unknownEndpoint, 'nope', deleted.id]) {
+      await expectError(
+        await call('POST', `/events/${event.id}/redeliver`, { endpointId: id }, auth),
+        404,
+        'webhook_endpoint_not_found',
+      );
+    }
+    for (const id of [unknownEvent, 'nope']) {
+      await expectError(await call('POST', `/events/${id}/redeliver`, {}, auth), 404, 'not_found');
+      await expectError(
+        await call('POST', `/events/${id}/redeliver`, { endpointId: companies.id }, auth),
+        404,
+        'not_found',
+      );
+    }
+    expect(await deliveriesOf(event.id)).toEqual([]);
+  });
+
+  it.each([
+    ['an empty endpointId', { endpointId: '' }],
+    ['an endpointId of 65 characters', { endpointId: `whe_${'0'.repeat(61)}` }],
+    ['an endpointId that is not a string', { endpointId: 7 }],
+  ])('answers 400 invalid_body for %s', async (_label, json) => {
+    const error = await expectError(
+      await call('POST', `/events/${unknownEvent}/redeliver`, json),
+      400,
+      'invalid_body',
+    );
+    expect(error.details?.map((detail) => detail.path)).toContain('endpointId');
+  });
+});
+
+describe('authentication and scopes', () => {
+  const routes: [string, string, unknown?][] = [
+    ['GET', '/webhook-endpoints'],
+    ['POST', '/webhook-endpoints', { url: hookUrl }],
+    ['GET', `/webhook-endpoints/${unknownEndpoint}`],
+    ['PATCH', `/webhook-endpoints/${unknownEndpoint}`, { status: 'disabled' }],
+    ['DELETE', `/webhook-endpoints/${unknownEndpoint}`],
+    ['POST', `/webhook-endpoints/${unknownEndpoint}/rotate-secret`],
+    ['GET', `/webhook-endpoints/${unknownEndpoint}/deliveries`],
+    ['GET', '/events'],
+    ['GET', `/events/${unknownEvent}`],
+    ['POST', `/events/${unknownEvent}/redeliver`, {}],
+  ];
+
+  it.each(routes)('answers 401 missing_authorization to %s %s without a key', async (method, path, json) => {
+    await expectError(await call(method, path, json, {}), 401, 'missing_authorization');
+  });
+
+  it('lets a read:webhooks key read, and refuses every write with 403 naming write:webhooks', async () => {
+    const own = await freshWorkspace(['read:webhooks']);
+    const writer = bearer((await api.make.key(own.workspaceId, ['write:webhooks', 'write:contacts'])).key);
+    const { endpoint } = await createEndpoint({ url: hookUrl }, writer);
+    await newCompany('Scoped', writer);
+    const [event] = (await call<EventBody[]>('GET', '/events', undefined, own.headers)).body.data;
+    if (!event) throw new Error('no event');
+
+    for (const path of [
+      '/webhook-endpoints',
+      `/webhook-endpoints/${endpoint.id}`,
+      `/webhook-endpoints/${endpoint.id}/deliveries`,
+      '/events',
+      `/events/${event.id}`,
+    ]) {
+      expect((await call('GET', path, undefined, own.headers)).status, path).toBe(200);
+    }
+    const writes: [string, string, unknown?][] = [
+      ['POST', '/webhook-endpoints', { url: hookUrl }],
+      ['PATCH', `/webhook-endpoints/${endpoint.id}`, { status: 'disabled' }],
+      ['DELETE', `/webhook-endpoints/${endpoint.id}`],
+      ['POST', `/webhook-endpoints/${endpoint.id}/rotate-secret`],
+      ['POST', `/events/${event.id}/redeliver`, {}],
+    ];
+    const secretBefore = (await endpointRow(endpoint.id)).secret;
+    for (const [method, path, json] of writes) {
+      const error = await expectError(await call(method, path, json, own.headers), 403, 'insufficient_scope');
+      expect(error.message, `${method} ${path}`).toContain('write:webhooks');
+    }
+    // Nothing changed.
+    const list = await call<Endpoint[]>('GET', '/webhook-endpoints', undefined, own.headers);
+    expect(list.body.data).toEqual([endpoint]);
+    expect((await endpointRow(endpoint.id)).secret).toBe(secretBefore);
+    expect(await deliveriesOf(event.id)).toEqual([]);
+  });
+
+  it('refuses every read to a key without read:webhooks with 403 naming read:webhooks', async () => {
+    const own = await freshWorkspace(['write:webhooks', 'read:contacts', 'write:contacts']);
+    const { endpoint } = await createEndpoint({ url: hookUrl }, own.headers);
+    await newCompany('No reader', own.headers);
+    const [eventIdRow] = await api.db.orm.em
+      .fork()
+      .execute<{ id: string }[]>('select id from events where workspace_id = ?', [own.workspaceId]);
+    for (const path of [
+      '/webhook-endpoints',
+      `/webhook-endpoints/${endpoint.id}`,
+      `/webhook-endpoints/${endpoint.id}/deliveries`,
+      '/events',
+      `/events/${eventIdRow?.id}`,
+    ]) {
+      const error = await expectError(
+        await call('GET', path, undefined, own.headers),
+        403,
+        'insufficient_scope',
+      );
+      expect(error.message, path).toContain('read:webhooks');
+    }
+    // Other scopes do not stand in for the webhook ones.
+    const contactsOnly = await freshWorkspace(['read:contacts', 'write:contacts']);
+    await expectError(
+      await call('GET', '/events', undefined, contactsOnly.headers),
+      403,
+      'insufficient_scope',
+    );
+    await expectError(
+      await call('POST', '/webhook-endpoints', { url: hookUrl }, contactsOnly.headers),
+      403,
+      'insufficient_scope',
+    );
+  });
+});
+
+describe('workspace isolation', () => {
+  it('answers 404 for another workspace’s endpoint and event on every route, and lists none of them', async () => {
+    const mine = await freshWorkspace();
+    const { endpoint, secret } = await createEndpoint({ url: hookUrl }, mine.headers);
+    await newCompany('Mine', mine.headers);
+    const [event] = (await call<EventBody[]>('GET', '/events', undefined, mine.headers)).body.data;
+    if (!event) throw new Error('no event');
+
+    const other = await freshWorkspace();
+    const theirs = (await createEndpoint({ url: 'https://theirs.example.com/hook' }, other.headers)).endpoint;
+    const path = `/webhook-endpoints/${endpoint.id}`;
+    for (const [method, route, json] of [
+      ['GET', path],
+      ['PATCH', path, { status: 'disabled', url: 'https://attacker.example.com/' }],
+      ['DELETE', path],
+      ['POST', `${path}/rotate-secret`],
+      ['GET', `${path}/deliveries`],
+      ['GET', `/events/${event.id}`],
+      ['POST', `/events/${event.id}/redeliver`, {}],
+      ['POST', `/events/${event.id}/redeliver`, { endpointId: theirs.id }],
+    ] as [string, string, unknown?][]) {
+      await expectError(await call(method, route, json, other.headers), 404, 'not_found');
+    }
+    const list = await call<Endpoint[]>('GET', '/webhook-endpoints', undefined, other.headers);
+    expect(list.body).toEqual({ data: [theirs], pagination: { total: 1, limit: 20, offset: 0 } });
+    const events = await call<EventBody[]>('GET', '/events', undefined, other.headers);
+    expect(events.body).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
+
+    // Their own event cannot be sent to my endpoint either.
+    await newCompany('Theirs', other.headers);
+    const [theirEvent] = (await call<EventBody[]>('GET', '/events', undefined, other.headers)).body.data;
+    if (!theirEvent) throw new Error('no event');
+    await expectError(
+      await call('POST', `/events/${theirEvent.id}/redeliver`, { endpointId: endpoint.id }, other.headers),
+      404,
+      'webhook_endpoint_not_found',
+    );
+    const all = await call<Redelivery>('POST', `/events/${theirEvent.id}/redeliver`, {}, other.headers);
+    expect(all.body.data).toEqual({ deliveries: [{ id: deliveryId, endpointId: theirs.id }] });
+
+    // My endpoint is untouched.
+    expect((await call('GET', path, undefined, mine.headers)).body.data).toEqual(endpoint);
+    expect(await endpointRow(endpoint.id)).toMatchObject({ secret, previous_secret: null, deleted_at: null });
+    expect(await deliveriesOf(event.id)).toEqual([]);
+  });
+});
