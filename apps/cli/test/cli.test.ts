@@ -64,6 +64,7 @@ describe('migrate', () => {
           'Migration20261121000500_quotes',
           'Migration20261121000600_stock',
           'Migration20261121000700_webhooks',
+          'Migration20261121000800_delivery_dispatch',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });

@@ -1,19 +1,25 @@
 import {
+  type AttemptOutcome,
   abandonDelivery,
-  claimDeliveryAttempt,
+  claimDeliveryAttempts,
   type DeliveryJob,
   deliveryJobId,
   deliveryQueue,
   dueDeliveries,
+  type MadeAttempt,
   markEnqueued,
   recordDeliveryAttempt,
+  recordSuccesses,
   relayEvents,
+  staleDeliveries,
 } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
 import { sendWebhook, webhookHeaders } from '@comptoir/webhooks';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { batched } from './batcher.ts';
+import { EndpointGates } from './endpoint-gates.ts';
 
 export interface WebhookWorkerOptions {
   orm: MikroORM;
@@ -29,18 +35,30 @@ export interface WebhookWorkerOptions {
   };
   /** BullMQ key prefix (tests give each file its own). */
   prefix?: string;
-  /** Jobs in flight per process. */
+  /** Jobs taken at once per process (sending, or waiting for their endpoint's turn). */
   concurrency?: number;
-  /** Jobs in flight per endpoint and process: a slow endpoint cannot take every slot. */
+  /** Attempts sent at once per responsive endpoint and process (a slow one gets 5). */
   perEndpointConcurrency?: number;
   /** How often the relay and the dispatcher look again without a notification. */
   pollMs?: number;
   /** How long a taken attempt may run before it counts as lost and is dispatched again. */
   leaseMs?: number;
+  /** How long a queued attempt may stay overdue before the dispatcher asks the queue about it. */
+  staleMs?: number;
   timeoutMs?: number;
 }
 
-const lookaheadMs = 30_000;
+/** Retries due this soon are queued now, as delayed jobs. */
+const lookaheadMs = 5_000;
+/** Claims and successes written together, at most two statements at a time. */
+const batching = { maxBatch: 200, maxInFlight: 2 };
+/** Rows per dispatch statement, and statements per pass: a pass always ends. */
+const batchSize = 500;
+const maxBatchesPerPass = 20;
+/** Stale attempts looked at per pass: a long backlog is checked a slice at a time. */
+const staleCheckLimit = 100;
+/** Queue states in which a job will still run; anything else needs adding again. */
+const liveJobStates = new Set(['waiting', 'prioritized', 'delayed', 'active', 'waiting-children']);
 
 /**
  * The relay and the delivery workers. The database is the source of truth (events, then
@@ -50,12 +68,16 @@ const lookaheadMs = 30_000;
  */
 export async function startWebhookWorker(options: WebhookWorkerOptions) {
   const prefix = options.prefix ?? deliveryQueue.prefix;
-  const leaseMs = options.leaseMs ?? 60_000;
   const timeoutMs = options.timeoutMs ?? 15_000;
-  const perEndpoint = options.perEndpointConcurrency ?? 5;
+  // Longer than any attempt can take (the send times out, then one write records it).
+  const leaseMs = options.leaseMs ?? timeoutMs + 15_000;
+  const staleMs = options.staleMs ?? 10_000;
+  const perEndpoint = options.perEndpointConcurrency ?? 50;
   const connection = { url: options.redisUrl, maxRetriesPerRequest: null };
+  // The dispatcher's connection fails fast while Redis is away (a command would otherwise wait
+  // for its return, and the relay with it); the dispatcher tries again on its next pass.
   const queue = new Queue<DeliveryJob>(deliveryQueue.name, {
-    connection: { ...connection, enableOfflineQueue: false },
+    connection: { url: options.redisUrl, maxRetriesPerRequest: 1, enableOfflineQueue: false },
     prefix,
     defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
   });
@@ -97,83 +119,130 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
     },
   });
 
-  const inFlight = new Map<string, number>();
+  const gates = new EndpointGates({ perEndpoint, perSlowEndpoint: Math.min(5, perEndpoint), slowMs: 1_000 });
+  const em = () => options.orm.em.fork();
+  const claim = batched((jobs: DeliveryJob[]) => claimDeliveryAttempts(em(), jobs, leaseMs), batching);
+  const recordSuccess = batched(async (made: MadeAttempt[]) => {
+    await recordSuccesses(em(), made);
+    return made.map(() => undefined);
+  }, batching);
+
+  async function deliver(job: DeliveryJob): Promise<{ outcome: string; durationMs?: number }> {
+    const claimed = await claim(job);
+    if (!claimed) return { outcome: 'skipped' };
+    if (!claimed.endpoint.usable) {
+      await abandonDelivery(em(), claimed);
+      return { outcome: 'abandoned' };
+    }
+    const body = JSON.stringify(claimed.event);
+    const startedAt = new Date();
+    const result = await sendWebhook({
+      url: claimed.endpoint.url,
+      headers: webhookHeaders({
+        id: claimed.event.id,
+        timestamp: Math.floor(startedAt.getTime() / 1000),
+        body,
+        secrets: claimed.endpoint.secrets,
+      }),
+      body,
+      timeoutMs,
+      allowPrivateTargets: options.allowPrivateTargets,
+    });
+    latency.observe(result.durationMs / 1000);
+    let outcome: AttemptOutcome = 'succeeded';
+    if (result.ok) {
+      await recordSuccess({ claimed, startedAt, result });
+      eventToDelivery.observe((Date.now() - Date.parse(claimed.event.timestamp)) / 1000);
+    } else {
+      ({ outcome } = await recordDeliveryAttempt(em(), claimed, startedAt, result, options.retrySchedule));
+      wake();
+    }
+    deliveries.inc({ outcome });
+    return { outcome, durationMs: result.durationMs };
+  }
+
   const worker = new Worker<DeliveryJob>(
     deliveryQueue.name,
     async (job: Job<DeliveryJob>, token?: string) => {
       const endpointId = job.data.endpointId;
-      const busy = inFlight.get(endpointId) ?? 0;
-      if (busy >= perEndpoint) {
-        // Let other endpoints' jobs run meanwhile; this one comes back shortly.
-        await job.moveToDelayed(Date.now() + 200, token);
+      const admission = await gates.admit(endpointId);
+      if (!admission.send) {
+        // A slow endpoint: its turn is far off, so the slot goes to other endpoints meanwhile.
+        await job.moveToDelayed(Date.now() + admission.retryInMs, token);
         throw new DelayedError();
       }
-      inFlight.set(endpointId, busy + 1);
+      let durationMs: number | undefined;
       try {
-        const em = options.orm.em.fork();
-        const claimed = await claimDeliveryAttempt(em, job.data, leaseMs);
-        if (!claimed) return 'skipped';
-        if (!claimed.endpoint.usable) {
-          await abandonDelivery(em, claimed);
-          return 'abandoned';
-        }
-        const body = JSON.stringify(claimed.event);
-        const startedAt = new Date();
-        const result = await sendWebhook({
-          url: claimed.endpoint.url,
-          headers: webhookHeaders({
-            id: claimed.event.id,
-            timestamp: Math.floor(startedAt.getTime() / 1000),
-            body,
-            secrets: claimed.endpoint.secrets,
-          }),
-          body,
-          timeoutMs,
-          allowPrivateTargets: options.allowPrivateTargets,
-        });
-        latency.observe(result.durationMs / 1000);
-        const { outcome } = await recordDeliveryAttempt(
-          em,
-          claimed,
-          startedAt,
-          result,
-          options.retrySchedule,
-        );
-        deliveries.inc({ outcome });
-        if (outcome === 'succeeded') {
-          eventToDelivery.observe((Date.now() - Date.parse(claimed.event.timestamp)) / 1000);
-        } else {
-          wake();
-        }
-        return outcome;
+        const done = await deliver(job.data);
+        durationMs = done.durationMs;
+        return done.outcome;
       } finally {
-        inFlight.set(endpointId, (inFlight.get(endpointId) ?? 1) - 1);
+        gates.release(endpointId, durationMs);
       }
     },
-    { connection, prefix, concurrency: options.concurrency ?? 50 },
+    {
+      connection,
+      prefix,
+      concurrency: options.concurrency ?? 200,
+      // A dead worker's fetched jobs go back to the queue within seconds, not the default minute;
+      // the lock is renewed every 5 s while a job runs, and a job taken twice is claimed once.
+      lockDuration: 10_000,
+      stalledInterval: 5_000,
+    },
   );
   worker.on('error', (error) => options.log.warn({ err: error }, 'delivery worker error'));
 
-  async function relayAndDispatch() {
-    const em = options.orm.em.fork();
-    for (;;) {
-      const relayed = await relayEvents(em);
-      if (relayed.events < 500) break;
+  function enqueue(jobs: DeliveryJob[]) {
+    const now = Date.now();
+    return queue.addBulk(
+      jobs.map((job) => ({
+        name: 'deliver',
+        data: job,
+        opts: { jobId: deliveryJobId(job), delay: Math.max(0, job.dueAt - now) },
+      })),
+    );
+  }
+
+  /**
+   * Queues again the stale attempts the queue no longer holds (lost with Redis, or ended without
+   * running), and marks them all, so that each is looked at about once per staleMs.
+   */
+  async function requeueLost(db: ReturnType<typeof em>) {
+    const stale = await staleDeliveries(db, { staleMs, limit: staleCheckLimit });
+    if (stale.length === 0) return;
+    const states = await Promise.all(stale.map((job) => queue.getJobState(deliveryJobId(job))));
+    const lost = stale.filter((_, index) => !liveJobStates.has(states[index] as string));
+    // A finished job keeps its id for an hour: it must go before the attempt can be queued again.
+    await Promise.all(lost.map((job) => queue.remove(deliveryJobId(job))));
+    await enqueue(lost);
+    await markEnqueued(db, stale);
+  }
+
+  /** One pass of the relay, then of the dispatcher; true when either stopped with work left. */
+  async function relayAndDispatch(): Promise<boolean> {
+    const db = em();
+    let moreLeft = false;
+    for (let batch = 0; !stopped; batch++) {
+      if (batch === maxBatchesPerPass) {
+        moreLeft = true;
+        break;
+      }
+      const relayed = await relayEvents(db, batchSize);
+      if (relayed.events < batchSize) break;
     }
-    for (;;) {
-      const due = await dueDeliveries(em, { lookaheadMs, staleMs: leaseMs, limit: 500 });
+    for (let batch = 0; !stopped; batch++) {
+      if (batch === maxBatchesPerPass) {
+        moreLeft = true;
+        break;
+      }
+      const due = await dueDeliveries(db, { lookaheadMs, limit: batchSize });
       if (due.length === 0) break;
-      const now = Date.now();
-      await queue.addBulk(
-        due.map((job) => ({
-          name: 'deliver',
-          data: job,
-          opts: { jobId: deliveryJobId(job), delay: Math.max(0, job.dueAt - now) },
-        })),
-      );
-      await markEnqueued(em, due);
-      if (due.length < 500) break;
+      await enqueue(due);
+      await markEnqueued(db, due);
+      if (due.length < batchSize) break;
     }
+    if (!stopped) await requeueLost(db);
+    return moreLeft;
   }
 
   // One pass at a time; a wake-up during a pass asks for another one right after.
@@ -187,6 +256,9 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
       return;
     }
     running = relayAndDispatch()
+      .then((moreLeft) => {
+        if (moreLeft) again = true;
+      })
       .catch((error: unknown) => options.log.warn({ err: error }, 'relay or dispatch failed; retrying'))
       .finally(() => {
         running = null;

@@ -7,6 +7,7 @@ import { Migration20261121000400_invoices } from './Migration20261121000400_invo
 import { Migration20261121000500_quotes } from './Migration20261121000500_quotes.ts';
 import { Migration20261121000600_stock } from './Migration20261121000600_stock.ts';
 import { Migration20261121000700_webhooks } from './Migration20261121000700_webhooks.ts';
+import { Migration20261121000800_delivery_dispatch } from './Migration20261121000800_delivery_dispatch.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -18,4 +19,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261121000500_quotes', class: Migration20261121000500_quotes },
   { name: 'Migration20261121000600_stock', class: Migration20261121000600_stock },
   { name: 'Migration20261121000700_webhooks', class: Migration20261121000700_webhooks },
+  { name: 'Migration20261121000800_delivery_dispatch', class: Migration20261121000800_delivery_dispatch },
 ];
