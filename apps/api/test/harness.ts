@@ -1,7 +1,12 @@
 import { spawn } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createTestDatabase, factories, type TestDatabase, testRedisPrefix } from '@comptoir/testing';
+import {
+  createTestDatabase,
+  factories,
+  freePort,
+  type TestDatabase,
+  testRedisPrefix,
+} from '@comptoir/testing';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { inject } from 'vitest';
@@ -79,15 +84,6 @@ export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 export interface ApiProcess {
   baseUrl: string;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 /** Another API process (`node apps/api/src/main.ts`) on the same database, as in production. */

@@ -1,4 +1,10 @@
-import { claimDeliveryAttempt, eventTypes, recordDeliveryAttempt, type Scope } from '@comptoir/core';
+import {
+  claimDeliveryAttempt,
+  type DeliveryJob,
+  eventTypes,
+  recordDeliveryAttempt,
+  type Scope,
+} from '@comptoir/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApi, type TestApi } from './harness.ts';
 
@@ -79,6 +85,29 @@ async function call<T = Endpoint>(method: string, path: string, json?: unknown, 
     ...(json === undefined ? {} : { json }),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Body<T> };
+}
+
+/** What a receiver's answer looks like to the worker. */
+type SendResult = Parameters<typeof recordDeliveryAttempt>[3];
+
+/**
+ * What the worker does with one attempt, through the same core functions: take it, then record
+ * what the receiver answered (retries a minute apart).
+ */
+async function attemptAsTheWorker(job: DeliveryJob, answer: Partial<SendResult>) {
+  const em = () => api.db.orm.em.fork();
+  const claimed = await claimDeliveryAttempt(em(), job, 60_000);
+  if (!claimed) throw new Error(`attempt ${job.attempt} not claimed`);
+  const result: SendResult = {
+    ok: false,
+    status: null,
+    durationMs: 0,
+    error: null,
+    retryAfter: null,
+    responseBody: '',
+    ...answer,
+  };
+  await recordDeliveryAttempt(em(), claimed, new Date(), result, [60_000]);
 }
 
 async function createEndpoint(json: Record<string, unknown> = { url: hookUrl }, auth = headers) {
@@ -532,18 +561,9 @@ describe('GET /webhook-endpoints/{id}/deliveries', () => {
     const delivery = redelivered.body.data.deliveries[0];
     if (!delivery) throw new Error('no delivery');
 
-    // What the worker does, through the same core functions: a timeout, then a 200.
-    const em = () => api.db.orm.em.fork();
+    // A timeout, then a 200.
     const job = { deliveryId: delivery.id, endpointId: endpoint.id, generation: 0, dueAt: Date.now() };
-    const first = await claimDeliveryAttempt(em(), { ...job, attempt: 1 }, 60_000);
-    if (!first) throw new Error('attempt 1 not claimed');
-    await recordDeliveryAttempt(
-      em(),
-      first,
-      new Date(),
-      { ok: false, status: null, durationMs: 5000, error: 'timeout', retryAfter: null, responseBody: '' },
-      [60_000],
-    );
+    await attemptAsTheWorker({ ...job, attempt: 1 }, { status: null, durationMs: 5000, error: 'timeout' });
     const pending = await call<Attempt[]>(
       'GET',
       `/webhook-endpoints/${endpoint.id}/deliveries`,
@@ -572,14 +592,9 @@ describe('GET /webhook-endpoints/{id}/deliveries', () => {
     expect(retryIn).toBeGreaterThan(30_000);
     expect(retryIn).toBeLessThanOrEqual(66_000);
 
-    const second = await claimDeliveryAttempt(em(), { ...job, attempt: 2 }, 60_000);
-    if (!second) throw new Error('attempt 2 not claimed');
-    await recordDeliveryAttempt(
-      em(),
-      second,
-      new Date(),
-      { ok: true, status: 200, durationMs: 12, error: null, retryAfter: null, responseBody: 'ok' },
-      [60_000],
+    await attemptAsTheWorker(
+      { ...job, attempt: 2 },
+      { ok: true, status: 200, durationMs: 12, responseBody: 'ok' },
     );
     const done = await call<Attempt[]>(
       'GET',
@@ -618,19 +633,9 @@ describe('GET /webhook-endpoints/{id}/deliveries', () => {
     );
     const delivery = redelivered.body.data.deliveries[0];
     if (!delivery) throw new Error('no delivery');
-    const em = () => api.db.orm.em.fork();
-    const claimed = await claimDeliveryAttempt(
-      em(),
+    await attemptAsTheWorker(
       { deliveryId: delivery.id, endpointId: endpoint.id, generation: 0, attempt: 1, dueAt: Date.now() },
-      60_000,
-    );
-    if (!claimed) throw new Error('not claimed');
-    await recordDeliveryAttempt(
-      em(),
-      claimed,
-      new Date(),
-      { ok: false, status: 410, durationMs: 30, error: null, retryAfter: null, responseBody: 'gone' },
-      [60_000],
+      { status: 410, durationMs: 30, responseBody: 'gone' },
     );
 
     const log = await call<Attempt[]>(

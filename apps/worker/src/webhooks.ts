@@ -57,6 +57,7 @@ const batchSize = 500;
 const maxBatchesPerPass = 20;
 /** Stale attempts looked at per pass: a long backlog is checked a slice at a time. */
 const staleCheckLimit = 100;
+const staleCheckEveryMs = 1_000;
 /** Queue states in which a job will still run; anything else needs adding again. */
 const liveJobStates = new Set(['waiting', 'prioritized', 'delayed', 'active', 'waiting-children']);
 
@@ -218,6 +219,8 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
     await markEnqueued(db, stale);
   }
 
+  let staleCheckedAt = 0;
+
   /** One pass of the relay, then of the dispatcher; true when either stopped with work left. */
   async function relayAndDispatch(): Promise<boolean> {
     const db = em();
@@ -241,7 +244,11 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
       await markEnqueued(db, due);
       if (due.length < batchSize) break;
     }
-    if (!stopped) await requeueLost(db);
+    // Lost attempts are rare and 10 s stale at least: one look a second, not one per event.
+    if (!stopped && Date.now() - staleCheckedAt >= staleCheckEveryMs) {
+      staleCheckedAt = Date.now();
+      await requeueLost(db);
+    }
     return moreLeft;
   }
 

@@ -1,8 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { createEndpoint, recordEvents } from '@comptoir/core';
-import { createTestDatabase, factories, type TestDatabase, workspaceWithKey } from '@comptoir/testing';
+import {
+  createTestDatabase,
+  factories,
+  freePort,
+  type TestDatabase,
+  workspaceWithKey,
+} from '@comptoir/testing';
 import { afterAll, describe, it } from 'vitest';
-import { type Child, freePort, killChildren, startApi, startRedis, startWorker } from './processes.ts';
+import { type Child, killChildren, startApi, startRedis, startWorker } from './processes.ts';
 
 /**
  * Fault tests of webhook delivery against real processes: the worker killed mid-deliveries,

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { freePort, redisAnswers } from '@comptoir/testing';
 
 /**
  * Real processes for fault tests: a private redis-server, the worker and the API, each a child
@@ -24,15 +24,6 @@ process.once('exit', () => {
   for (const child of everyChild)
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -93,24 +84,6 @@ export async function killChildren(owner: Set<Child>): Promise<void> {
   await Promise.all([...owner].map((child) => child.kill()));
 }
 
-function redisPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    let answer = '';
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(500, () => done(false));
-    socket.on('error', () => done(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (chunk) => {
-      answer += chunk.toString();
-      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
-    });
-  });
-}
-
 /** A private redis-server without persistence: once killed, its data is gone. */
 export async function startRedis(port: number, owner: Set<Child>): Promise<Child> {
   const child = launch(
@@ -120,7 +93,7 @@ export async function startRedis(port: number, owner: Set<Child>): Promise<Child
     {},
     owner,
   );
-  await waitUntilReady(child, () => redisPing(port));
+  await waitUntilReady(child, () => redisAnswers(`redis://127.0.0.1:${port}`));
   return child;
 }
 

@@ -130,7 +130,8 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<st
   return url.toString();
 }
 
-async function redisAnswers(url: string): Promise<boolean> {
+/** Whether a Redis answers PING at `url` within a second. */
+export async function redisAnswers(url: string): Promise<boolean> {
   const client = new Redis(url, {
     lazyConnect: true,
     connectTimeout: 1000,
