@@ -9,7 +9,7 @@
  * Settings: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3).
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKey, createWorkspace, importProducts, scopes } from '@comptoir/core';
 import autocannon from 'autocannon';
@@ -176,6 +176,7 @@ for (const row of results) {
     `| ${row.scenario} | ${row.connections} | ${row.batchesPerSecond} | ${row.movementsPerSecond} | ${row.p50} | ${row.p99} | ${row.cpuMsPerBatch.api} | ${row.cpuMsPerBatch.postgres} | ${target} |`,
   );
 }
+mkdirSync(join(benchDir, 'results'), { recursive: true });
 writeFileSync(
   join(benchDir, 'results', 'stock.json'),
   `${JSON.stringify({ date: new Date().toISOString(), results, consistency }, null, 2)}\n`,

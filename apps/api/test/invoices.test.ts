@@ -145,6 +145,12 @@ describe('POST /invoices', () => {
     [{ ...valid, lines: [{ ...line, unitPrice: -1 }] }, 'lines.0.unitPrice'],
     [{ ...valid, lines: [{ ...line, taxRate: 100.5 }] }, 'lines.0.taxRate'],
     [{ ...valid, lines: [{ ...line, quantity: '3' }] }, 'lines.0.quantity'],
+    // Stored with 4 decimals: more would be rounded away (0.00001 would become 0).
+    [{ ...valid, lines: [{ ...line, quantity: 0.00001 }] }, 'lines.0.quantity'],
+    [{ ...valid, lines: [{ ...line, unitPrice: 4.15001 }] }, 'lines.0.unitPrice'],
+    [{ ...valid, lines: [{ ...line, taxRate: 5.55555 }] }, 'lines.0.taxRate'],
+    [{ ...valid, lines: [{ ...line, quantity: 1e9, unitPrice: 1e12 }] }, 'lines'],
+    [{ ...valid, lines: [{ title: 'x', quantity: 10, unitPrice: 1e12 }] }, 'lines'],
   ])('answers 400 invalid_body naming the field (%#)', async (body, path) => {
     const response = await create(body);
     expect(response.status).toBe(400);
@@ -163,6 +169,24 @@ describe('POST /invoices', () => {
       ],
     });
     expect(response.status).toBe(201);
+  });
+
+  it('accepts 4 decimals and a total just under 10^13, and keeps every cent', async () => {
+    const response = await create({
+      ...valid,
+      lines: [
+        { title: 'Gros œuvre', quantity: 10, unitPrice: 999_999_999_999.999 },
+        { title: 'Vis', quantity: 0.0001, unitPrice: 0.0001, taxRate: 5.5555 },
+      ],
+    });
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: Invoice };
+    expect(data.totals.total).toBe(9_999_999_999_999.99);
+    const read = (await (await api.request(`/api/v1/invoices/${data.id}`, { headers })).json()) as {
+      data: Invoice & { lines: { quantity: number; unitPrice: number; taxRate: number }[] };
+    };
+    expect(read.data.totals.total).toBe(9_999_999_999_999.99);
+    expect(read.data.lines[1]).toMatchObject({ quantity: 0.0001, unitPrice: 0.0001, taxRate: 5.5555 });
   });
 
   it('refuses a key without write:invoices', async () => {

@@ -82,6 +82,7 @@ describe('POST /opportunities', () => {
     [{ title: '' }, 'title'],
     [{ title: 'x'.repeat(201) }, 'title'],
     [{ title: 'x', amount: -0.01 }, 'amount'],
+    [{ title: 'x', amount: 0.00001 }, 'amount'],
     [{ title: 'x', status: 'MAYBE' }, 'status'],
     [{}, 'title'],
   ])('answers 400 invalid_body for %j', async (body, path) => {

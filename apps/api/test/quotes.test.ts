@@ -93,6 +93,8 @@ describe('POST /quotes', () => {
     [{ ...valid, clientEmail: 'nope' }, 'clientEmail'],
     [{ ...valid, currency: 'EU' }, 'currency'],
     [{ ...valid, lines: [{ ...line, quantity: -1 }] }, 'lines.0.quantity'],
+    [{ ...valid, lines: [{ ...line, unitPrice: 45.00001 }] }, 'lines.0.unitPrice'],
+    [{ ...valid, lines: [{ ...line, quantity: 1e9, unitPrice: 1e12 }] }, 'lines'],
   ])('answers 400 invalid_body naming the field (%#)', async (json, path) => {
     const { status, body } = await call('POST', '/quotes', json);
     expect(status).toBe(400);
@@ -178,7 +180,9 @@ describe('PATCH /quotes/{id}', () => {
     [{ validityDays: -1 }, 'validityDays'],
     [{ validityDays: 1.5 }, 'validityDays'],
     [{ taxRate: 100.01 }, 'taxRate'],
+    [{ taxRate: 5.55555 }, 'taxRate'],
     [{ lines: [] }, 'lines'],
+    [{ lines: [{ ...line, quantity: 0.00001 }] }, 'lines.0.quantity'],
   ])('answers 400 invalid_body for %j', async (json, path) => {
     const quote = await newQuote();
     const { status, body } = await call('PATCH', `/quotes/${quote.id}`, json);

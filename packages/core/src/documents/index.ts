@@ -1,24 +1,39 @@
-import { type EntityManager, newId } from '@comptoir/db';
+import { type EntityManager, newId, type SqlPart } from '@comptoir/db';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
+import { atMostStoredDecimals } from '../numbers/index.ts';
 
 /** A line as invoices and quotes take it (api-v1.md LineCreate). */
 export const lineCreateSchema = z
   .object({
     title: z.string().trim().min(1).max(500),
-    quantity: z.number().gt(0).max(1e9),
-    unitPrice: z.number().min(0).max(1e12),
-    taxRate: z
-      .number()
-      .min(0)
-      .max(100)
+    quantity: atMostStoredDecimals(z.number().gt(0).max(1e9)),
+    unitPrice: atMostStoredDecimals(z.number().min(0).max(1e12)),
+    taxRate: atMostStoredDecimals(z.number().min(0).max(100))
       .default(0)
       .meta({ description: 'VAT rate in percent; 0 when omitted.' }),
   })
   .meta({ id: 'LineCreate' });
 export type LineCreate = z.output<typeof lineCreateSchema>;
 
-export const linesSchema = z.array(lineCreateSchema).min(1).max(100);
+/**
+ * A document's total, VAT included, stays under 10^13: its amounts are stored as NUMERIC(18, 2)
+ * and shown as JSON numbers, which keep every cent only up to 15 significant digits.
+ */
+export const documentTotalLimit = 1e13;
+
+export const linesSchema = z
+  .array(lineCreateSchema)
+  .min(1)
+  .max(100)
+  .superRefine((lines, context) => {
+    if (documentTotals(lines).total >= documentTotalLimit) {
+      context.addIssue({
+        code: 'custom',
+        message: `the document total (VAT included) must be under ${documentTotalLimit}`,
+      });
+    }
+  });
 
 /** Three upper-case letters (ISO 4217 form); EUR when omitted. */
 export const currencySchema = z
@@ -106,16 +121,15 @@ const documentKinds = {
 const lineIdKinds = { invoice: 'invoiceLine', quote: 'quoteLine' } as const;
 
 /**
- * Stores a document's lines in one statement, in order, each with its net amount rounded to
- * the cent. The line's label is `title` on input; quotes store it as `description`.
+ * The insert of a document's lines, in order, each with its net amount rounded to the cent.
+ * The line's label is `title` on input; quotes store it as `description`.
  */
-export async function insertLines(
-  tx: EntityManager,
+export function linesInsert(
   kind: keyof typeof documentKinds,
   workspaceId: string,
   documentId: string,
   lines: readonly LineCreate[],
-): Promise<void> {
+): SqlPart {
   const { table, parent, label } = documentKinds[kind].lines;
   const records = lines.map((line, position) => ({
     id: newId(lineIdKinds[kind]),
@@ -129,21 +143,51 @@ export async function insertLines(
     amount: lineAmount(line).toString(),
   }));
   const columns = `id, workspace_id, ${parent}, position, ${label}, quantity, unit_price, tax_rate, amount`;
-  await tx.execute(
-    `insert into ${table} (${columns})
+  return {
+    // One JSON parameter: MikroORM would expand an array parameter into a list.
+    sql: `insert into ${table} (${columns})
      select ${columns} from jsonb_to_recordset(?::jsonb) as t(id text, workspace_id text, ${parent} text,
        position int, ${label} text, quantity numeric, unit_price numeric, tax_rate numeric, amount numeric)`,
-    [JSON.stringify(records)],
-  );
+    params: [JSON.stringify(records)],
+  };
+}
+
+/** Stores a document's lines in one statement (see linesInsert). */
+export async function insertLines(
+  tx: EntityManager,
+  kind: keyof typeof documentKinds,
+  workspaceId: string,
+  documentId: string,
+  lines: readonly LineCreate[],
+): Promise<void> {
+  const { sql, params } = linesInsert(kind, workspaceId, documentId, lines);
+  await tx.execute(sql, params);
 }
 
 /**
- * Gives a document the next number of its workspace, kind and year (`INV-2026-00042`) and
- * returns the updated row. The counter row stays locked until the transaction commits, so
- * numbers are unique and continuous, and a rolled-back document gives its number back.
+ * A `document_number` CTE: increments the workspace's counter for this kind and year and
+ * yields `assigned` (`INV-2026-00042`). The counter row stays locked until the transaction
+ * commits, so numbers are unique and continuous, and a rolled-back document gives its number
+ * back. Creations of one workspace queue on that lock: whatever holds it, holds up the rest.
+ */
+export function documentNumberCte(kind: keyof typeof documentKinds, workspaceId: string): SqlPart {
+  return {
+    sql: `document_number as (
+       insert into document_sequences as s (workspace_id, kind, year, last_value)
+       values (?, ?, extract(year from now())::int, 1)
+       on conflict (workspace_id, kind, year) do update set last_value = s.last_value + 1
+       returning '${documentKinds[kind].prefix}-' || year || '-' || lpad(last_value::text, 5, '0') as assigned
+     )`,
+    params: [workspaceId, kind],
+  };
+}
+
+/**
+ * Gives an existing document the next number of its workspace, kind and year and returns the
+ * updated row (see documentNumberCte).
  *
- * Creations of one workspace queue on that lock, so it is taken by the transaction's last
- * statement: record the document's event first (with `number: null`) and pass its id as
+ * The lock is held from this statement to the commit, so it is taken by the transaction's
+ * last statement: record the document's event first (with `number: null`) and pass its id as
  * `eventId`; the same statement writes the number into the event's data.
  */
 export async function numberDocument<Row>(
@@ -154,24 +198,20 @@ export async function numberDocument<Row>(
   options: { returning: string; alsoSet?: string; eventId: string },
 ): Promise<Row> {
   if (!tx.isInTransaction()) throw new Error('numberDocument must run inside the document’s transaction');
-  const { prefix, table } = documentKinds[kind];
+  const { table } = documentKinds[kind];
+  const documentNumber = documentNumberCte(kind, workspaceId);
   const [row] = await tx.execute<Row[]>(
-    `with sequence as (
-       insert into document_sequences as s (workspace_id, kind, year, last_value)
-       values (?, ?, extract(year from now())::int, 1)
-       on conflict (workspace_id, kind, year) do update set last_value = s.last_value + 1
-       returning '${prefix}-' || year || '-' || lpad(last_value::text, 5, '0') as assigned
-     ),
+    `with ${documentNumber.sql},
      event as (
-       update events set data = jsonb_set(data, '{number}', to_jsonb(sequence.assigned))
-         from sequence where events.id = ?
+       update events set data = jsonb_set(data, '{number}', to_jsonb(document_number.assigned))
+         from document_number where events.id = ?
      )
      update ${table}
-        set number = sequence.assigned${options.alsoSet ? `, ${options.alsoSet}` : ''}
-       from sequence
+        set number = document_number.assigned${options.alsoSet ? `, ${options.alsoSet}` : ''}
+       from document_number
       where ${table}.workspace_id = ? and ${table}.id = ?
      returning ${options.returning}`,
-    [workspaceId, kind, options.eventId, workspaceId, documentId],
+    [...documentNumber.params, options.eventId, workspaceId, documentId],
   );
   if (!row) throw new Error(`${kind} ${documentId} to number was not found`);
   return row;

@@ -1,4 +1,4 @@
-import { type EntityManager, newId, toIso } from '@comptoir/db';
+import { type EntityManager, newId, type SqlPart, toIso } from '@comptoir/db';
 
 /** Event types the service records (rulings: "Events and webhooks"). */
 export const eventTypes = [
@@ -70,6 +70,29 @@ export async function recordEvent(
   const [event] = await recordEvents(em, workspaceId, [{ type, data }]);
   if (!event) throw new Error('recordEvents returned no event');
   return event;
+}
+
+/**
+ * The insert of one event, for a statement that makes a change and records its event at once
+ * (a single statement is atomic, in a transaction or not). `data` is the record as the API
+ * shows it, except the `completions`: fields only that statement knows (a number it assigns),
+ * given as SQL expressions over `from`, one of its CTEs.
+ */
+export function eventInsert(
+  workspaceId: string,
+  event: NewEvent,
+  from: { cte: string; completions: Record<string, string> },
+): SqlPart & { id: string } {
+  const id = newId('event');
+  const completions = Object.entries(from.completions)
+    .map(([field, expression]) => `'${field}', ${expression}`)
+    .join(', ');
+  return {
+    id,
+    sql: `insert into events (id, workspace_id, type, data)
+     select ?, ?, ?, ?::jsonb || jsonb_build_object(${completions}) from ${from.cte}`,
+    params: [id, workspaceId, event.type, JSON.stringify(event.data)],
+  };
 }
 
 export interface OutboxBacklog {

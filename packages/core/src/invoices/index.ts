@@ -1,7 +1,7 @@
-import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
-import { type DocumentTotals, documentTotals, insertLines, numberDocument } from '../documents/index.ts';
+import { type EntityManager, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
+import { type DocumentTotals, documentNumberCte, documentTotals, linesInsert } from '../documents/index.ts';
 import { notFound } from '../errors/index.ts';
-import { recordEvent } from '../events/index.ts';
+import { eventInsert } from '../events/index.ts';
 import { type ListResult, listPage } from '../lists/index.ts';
 import {
   type InvoiceCreate,
@@ -135,10 +135,16 @@ export async function getInvoice(
 }
 
 const paymentTermDays = 30;
+const dayMs = 86_400_000;
 
 /**
  * Creates a DRAFT invoice with the next number of the year, its lines and EN 16931 totals,
- * and records `invoice.created`, all in one transaction.
+ * and records `invoice.created`, in one statement.
+ *
+ * Creations of a workspace queue on its counter row's lock, held from the numbering to the
+ * commit. As one statement (autocommit outside a transaction), the lock is held for the
+ * statement and its commit only, not across round trips to this process. So the record is
+ * composed here, timestamps included, and the statement only completes it with its number.
  */
 export async function createInvoice(
   em: EntityManager,
@@ -147,43 +153,79 @@ export async function createInvoice(
 ): Promise<InvoiceView> {
   const data = invoiceCreateSchema.parse(input);
   const lines = data.lines;
-  const totals = documentTotals(lines);
   const [first] = lines;
   if (!first) throw new Error('an invoice has at least one line');
-  return inTransaction(em, async (tx) => {
-    const id = newId('invoice');
-    const [unnumbered] = await tx.execute<InvoiceRow[]>(
-      `insert into invoices (id, workspace_id, title, client_name, client_email, currency, tax_rate,
-                             subtotal, vat, tax_total, total, due_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, now() + make_interval(days => ?))
-       returning ${invoiceColumns}`,
-      [
-        id,
-        workspaceId,
-        first.title,
-        data.clientName,
-        data.clientEmail,
-        data.currency,
-        String(first.taxRate),
-        String(totals.subtotal),
-        JSON.stringify(totals.vat),
-        String(totals.taxTotal),
-        String(totals.total),
-        paymentTermDays,
-      ],
-    );
-    await insertLines(tx, 'invoice', workspaceId, id, lines);
-    if (!unnumbered) throw new Error('insert returned no invoice');
-    // numberDocument writes the number into this event, in the statement that assigns it.
-    const event = await recordEvent(tx, workspaceId, 'invoice.created', {
-      ...invoiceView(unnumbered),
-      number: null,
-    });
-    return invoiceView(
-      await numberDocument<InvoiceRow>(tx, workspaceId, 'invoice', id, {
-        returning: invoiceColumns,
-        eventId: event.id,
-      }),
-    );
-  });
+  const id = newId('invoice');
+  const createdAt = new Date();
+  const unnumbered: Omit<InvoiceView, 'number'> = {
+    id,
+    title: first.title,
+    status: 'DRAFT',
+    type: 'invoice',
+    clientName: data.clientName,
+    clientCompany: null,
+    clientEmail: data.clientEmail,
+    currency: data.currency,
+    taxRate: first.taxRate,
+    discountPercent: 0,
+    reverseCharge: false,
+    issuedAt: null,
+    dueAt: new Date(createdAt.getTime() + paymentTermDays * dayMs).toISOString(),
+    paidAt: null,
+    paidAmount: 0,
+    totals: documentTotals(lines),
+    createdAt: createdAt.toISOString(),
+    updatedAt: createdAt.toISOString(),
+  };
+  const documentNumber = documentNumberCte('invoice', workspaceId);
+  const linesPart = linesInsert('invoice', workspaceId, id, lines);
+  const event = eventInsert(
+    workspaceId,
+    { type: 'invoice.created', data: unnumbered },
+    { cte: 'invoice', completions: { number: 'invoice.number' } },
+  );
+  const { totals } = unnumbered;
+  const [row] = await em.execute<{ number: string }[]>(
+    `with ${documentNumber.sql},
+     invoice as (
+       insert into invoices (id, workspace_id, number, title, status, type, client_name, client_company,
+                             client_email, currency, tax_rate, discount_percent, reverse_charge, subtotal, vat,
+                             tax_total, total, issued_at, due_at, paid_at, paid_amount, created_at, updated_at)
+       select ?, ?, document_number.assigned, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?, ?, ?, ?
+         from document_number
+       returning number
+     ),
+     lines as (${linesPart.sql}),
+     event as (${event.sql})
+     select number from invoice`,
+    [
+      ...documentNumber.params,
+      id,
+      workspaceId,
+      unnumbered.title,
+      unnumbered.status,
+      unnumbered.type,
+      unnumbered.clientName,
+      unnumbered.clientCompany,
+      unnumbered.clientEmail,
+      unnumbered.currency,
+      String(unnumbered.taxRate),
+      String(unnumbered.discountPercent),
+      unnumbered.reverseCharge,
+      String(totals.subtotal),
+      JSON.stringify(totals.vat),
+      String(totals.taxTotal),
+      String(totals.total),
+      unnumbered.issuedAt,
+      unnumbered.dueAt,
+      unnumbered.paidAt,
+      String(unnumbered.paidAmount),
+      unnumbered.createdAt,
+      unnumbered.updatedAt,
+      ...linesPart.params,
+      ...event.params,
+    ],
+  );
+  if (!row) throw new Error('the invoice insert returned no number');
+  return { ...unnumbered, number: row.number };
 }

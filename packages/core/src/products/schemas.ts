@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryShape, queryBoolean } from '../lists/index.ts';
+import { atMostStoredDecimals } from '../numbers/index.ts';
 
 export const stockStates = ['ok', 'low', 'out', 'untracked'] as const;
 export type StockState = (typeof stockStates)[number];
@@ -50,8 +51,8 @@ export const productListQuerySchema = z.object({
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
 // NUMERIC(18, 4) holds 14 integer digits: bounding inputs keeps an overflow from becoming a 500.
-const amount = z.number().min(0).max(1e12);
-const quantity = z.number().min(-1e12).max(1e12);
+const amount = atMostStoredDecimals(z.number().min(0).max(1e12));
+const quantity = atMostStoredDecimals(z.number().min(-1e12).max(1e12));
 
 /** A product as operators and internal apps create it (the public API cannot). */
 export const productCreateSchema = z

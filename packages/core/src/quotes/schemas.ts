@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema, documentTotalsSchema, linesSchema } from '../documents/index.ts';
 import { pageQueryShape } from '../lists/index.ts';
+import { atMostStoredDecimals } from '../numbers/index.ts';
 
 export const quoteStatuses = [
   'DRAFT',
@@ -79,7 +80,7 @@ export const quoteUpdateSchema = z
   .object({
     title: z.string().trim().min(1).max(500),
     validityDays: z.number().int().min(0).max(365),
-    taxRate: z.number().min(0).max(100),
+    taxRate: atMostStoredDecimals(z.number().min(0).max(100)),
     notes: z.string().max(10_000),
     terms: z.string().max(10_000),
     lines: linesSchema.meta({ description: 'Replaces every line.' }),

@@ -1,13 +1,10 @@
-import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { pageQueryShape } from '../lists/index.ts';
+import { atMostStoredDecimals } from '../numbers/index.ts';
 
-/** Stock is stored as NUMERIC(18, 4): more decimals would be rounded away, so they are refused. */
-const atMostFourDecimals = (value: number) => new Decimal(value).decimalPlaces() <= 4;
 const quantityLimit = 1e12;
 
-const stockQuantity = (min: number) =>
-  z.number().min(min).max(quantityLimit).refine(atMostFourDecimals, { error: 'at most 4 decimal places' });
+const stockQuantity = (min: number) => atMostStoredDecimals(z.number().min(min).max(quantityLimit));
 
 export const productAdjustSchema = z
   .object({
