@@ -1,3 +1,4 @@
+import { createComptoirClient } from '@comptoir/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApi, type TestApi } from './harness.ts';
 
@@ -236,5 +237,31 @@ describe('GET /invoices', () => {
     expect((await api.request('/api/v1/invoices/inv_00000000000000000000000000', { headers })).status).toBe(
       404,
     );
+  });
+});
+
+describe('tRPC and REST answer the same procedure', () => {
+  it('invoices.create, invoices.get and invoices.list match REST, and share the numbering', async () => {
+    const workspace = await api.make.workspace();
+    const { key } = await api.make.key(workspace.id);
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: key });
+    const viaTrpc = await client.invoices.create.mutate(valid);
+    expect(viaTrpc.data).toMatchObject({ number: `INV-${year}-00001`, status: 'DRAFT' });
+    const viaRest = (await (await create(valid, bearer(key))).json()) as { data: Invoice };
+    expect(viaRest.data.number).toBe(`INV-${year}-00002`);
+    const read = await api.request(`/api/v1/invoices/${viaTrpc.data.id}`, { headers: bearer(key) });
+    expect(await client.invoices.get.query({ id: viaTrpc.data.id })).toEqual(await read.json());
+    const listed = await api.request('/api/v1/invoices?status=DRAFT&limit=5', { headers: bearer(key) });
+    expect(await client.invoices.list.query({ status: 'DRAFT', limit: 5 })).toEqual(await listed.json());
+  });
+
+  it('invoices.create refuses invalid lines with 400 invalid_body, and invoices.get answers 404', async () => {
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: (await api.make.key(workspaceId)).key });
+    await expect(
+      client.invoices.create.mutate({ ...valid, lines: [{ ...line, quantity: 0.00001 }] }),
+    ).rejects.toMatchObject({ data: { httpStatus: 400, error: { code: 'invalid_body' } } });
+    await expect(client.invoices.get.query({ id: 'inv_00000000000000000000000000' })).rejects.toMatchObject({
+      data: { httpStatus: 404, error: { code: 'not_found' } },
+    });
   });
 });

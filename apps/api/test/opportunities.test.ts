@@ -1,3 +1,4 @@
+import { createComptoirClient } from '@comptoir/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApi, type TestApi } from './harness.ts';
 
@@ -162,5 +163,23 @@ describe('GET /opportunities', () => {
     expect(
       (await api.request('/api/v1/opportunities/opp_00000000000000000000000000', { headers })).status,
     ).toBe(404);
+  });
+});
+
+describe('tRPC and REST answer the same procedure', () => {
+  it('opportunities.create, get and list match REST', async () => {
+    const workspace = await api.make.workspace();
+    const { key } = await api.make.key(workspace.id);
+    const auth = bearer(key);
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: key });
+    const created = await client.opportunities.create.mutate({ title: 'Via tRPC', amount: 99.5 });
+    expect(created.data).toMatchObject({ title: 'Via tRPC', status: 'DRAFT', amount: 99.5, company: null });
+    const read = await api.request(`/api/v1/opportunities/${created.data.id}`, { headers: auth });
+    expect(await client.opportunities.get.query({ id: created.data.id })).toEqual(await read.json());
+    const listed = await api.request('/api/v1/opportunities?status=DRAFT', { headers: auth });
+    expect(await client.opportunities.list.query({ status: 'DRAFT' })).toEqual(await listed.json());
+    await expect(
+      client.opportunities.create.mutate({ title: 'x', contactId: 'con_00000000000000000000000000' }),
+    ).rejects.toMatchObject({ data: { httpStatus: 404, error: { code: 'contact_not_found' } } });
   });
 });

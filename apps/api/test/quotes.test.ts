@@ -1,3 +1,4 @@
+import { createComptoirClient } from '@comptoir/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApi, type TestApi } from './harness.ts';
 
@@ -306,5 +307,43 @@ describe('GET /quotes', () => {
     expect((await call('GET', '/quotes', undefined, readOnly)).status).toBe(200);
     const refused = await call('POST', '/quotes', valid, readOnly);
     expect([refused.status, refused.body.error.code]).toEqual([403, 'insufficient_scope']);
+  });
+});
+
+describe('tRPC and REST answer the same procedure', () => {
+  it('quotes.create, get, list, update, send and delete behave as their REST routes', async () => {
+    const workspace = await api.make.workspace();
+    const { key } = await api.make.key(workspace.id);
+    const auth = bearer(key);
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: key });
+    const created = await client.quotes.create.mutate(valid);
+    expect(created.data).toMatchObject({ status: 'DRAFT', number: null });
+    const { id } = created.data;
+    expect(await client.quotes.get.query({ id })).toEqual(
+      (await call('GET', `/quotes/${id}`, undefined, auth)).body,
+    );
+    expect(await client.quotes.list.query({ status: 'DRAFT' })).toEqual(
+      (await call('GET', '/quotes?status=DRAFT', undefined, auth)).body,
+    );
+    const updated = await client.quotes.update.mutate({
+      id,
+      validityDays: 15,
+      lines: [{ ...line, quantity: 2 }],
+    });
+    expect(updated.data).toMatchObject({
+      validityDays: 15,
+      lines: [{ description: line.title, quantity: 2 }],
+    });
+    const sent = await client.quotes.send.mutate({ id });
+    expect(sent.data).toMatchObject({ id, status: 'SENT', number: `QUO-${year}-00001` });
+    await expect(client.quotes.update.mutate({ id, validityDays: 10 })).rejects.toMatchObject({
+      data: { httpStatus: 409, error: { code: 'quote_not_draft' } },
+    });
+    await expect(client.quotes.delete.mutate({ id })).rejects.toMatchObject({
+      data: { httpStatus: 409, error: { code: 'quote_not_draft' } },
+    });
+    const draft = await client.quotes.create.mutate(valid);
+    expect(await client.quotes.delete.mutate({ id: draft.data.id })).toEqual({ data: { ok: true } });
+    expect((await call('GET', `/quotes/${draft.data.id}`, undefined, auth)).status).toBe(404);
   });
 });
