@@ -225,6 +225,7 @@ describe('product import', () => {
     const file = write('bad.json', [
       { name: 'Fine', reference: 'OK-1' },
       { name: '', unitPrice: -1 },
+      { name: 'Rounded away', unitPrice: 1.23456, taxRate: 5.55555, trackStock: true, stockQuantity: 0.00001 },
     ]);
     const result = fails(
       ['product', 'import', '--workspace', workspaceId, '--file', file],
@@ -232,6 +233,10 @@ describe('product import', () => {
     );
     expect(result.stderr).toMatch(/1\.name/);
     expect(result.stderr).toMatch(/1\.unitPrice/);
+    // Stored with 4 decimals: more would be rounded away, so they are refused, not rounded.
+    expect(result.stderr).toMatch(/2\.unitPrice: at most 4 decimal places/);
+    expect(result.stderr).toMatch(/2\.taxRate: at most 4 decimal places/);
+    expect(result.stderr).toMatch(/2\.stockQuantity: at most 4 decimal places/);
     const after = await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from products');
     expect(after).toEqual(before);
   });

@@ -53,6 +53,7 @@ export type ProductListQuery = z.output<typeof productListQuerySchema>;
 // NUMERIC(18, 4) holds 14 integer digits: bounding inputs keeps an overflow from becoming a 500.
 const amount = atMostStoredDecimals(z.number().min(0).max(1e12));
 const quantity = atMostStoredDecimals(z.number().min(-1e12).max(1e12));
+const rate = atMostStoredDecimals(z.number().min(0).max(100));
 
 /** A product as operators and internal apps create it (the public API cannot). */
 export const productCreateSchema = z
@@ -63,7 +64,7 @@ export const productCreateSchema = z
     unit: z.string().trim().min(1).max(32).nullish(),
     unitPrice: amount.default(0),
     costPrice: amount.default(0),
-    taxRate: z.number().min(0).max(100).default(0),
+    taxRate: rate.default(0),
     supplierId: z.string().min(1).nullish(),
     trackStock: z.boolean().default(false),
     stockQuantity: quantity.nullish(),
@@ -89,7 +90,7 @@ export const productUpdateSchema = z
     barcode: z.string().trim().min(1).max(64).nullable(),
     unit: z.string().trim().min(1).max(32).nullable(),
     unitPrice: amount,
-    taxRate: z.number().min(0).max(100),
+    taxRate: rate,
     supplierId: z.string().min(1).nullable(),
     trackStock: z.boolean(),
     stockThreshold: amount.nullable(),
