@@ -16,10 +16,10 @@ import {
 import type { MikroORM } from '@comptoir/db';
 import { sendWebhook, webhookHeaders } from '@comptoir/webhooks';
 import { DelayedError, type Job, Queue, Worker } from 'bullmq';
-import pg from 'pg';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { batched } from './batcher.ts';
 import { EndpointGates } from './endpoint-gates.ts';
+import { listenForEvents } from './event-listener.ts';
 
 export interface WebhookWorkerOptions {
   orm: MikroORM;
@@ -276,16 +276,13 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
       });
   }
 
-  // LISTEN on a connection of its own: NOTIFY arrives when an event commits.
-  const listener = new pg.Client({ connectionString: options.databaseUrl });
-  listener.on('error', (error) => options.log.warn({ err: error }, 'event listener connection lost'));
-  listener.on('notification', () => wake());
-  try {
-    await listener.connect();
-    await listener.query('listen comptoir_events');
-  } catch (error) {
-    options.log.warn({ err: error }, 'LISTEN unavailable; polling only');
-  }
+  // NOTIFY arrives when an event commits; polling covers the times it cannot.
+  const listener = listenForEvents({
+    databaseUrl: options.databaseUrl,
+    channel: 'comptoir_events',
+    onNotification: wake,
+    log: options.log,
+  });
   const poller = setInterval(wake, options.pollMs ?? 1000);
   wake();
 
@@ -299,7 +296,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
       await running;
       await worker.close();
       await queue.close();
-      await listener.end().catch(() => {});
+      await listener.stop();
     },
   };
 }
