@@ -225,7 +225,13 @@ describe('product import', () => {
     const file = write('bad.json', [
       { name: 'Fine', reference: 'OK-1' },
       { name: '', unitPrice: -1 },
-      { name: 'Rounded away', unitPrice: 1.23456, taxRate: 5.55555, trackStock: true, stockQuantity: 0.00001 },
+      {
+        name: 'Rounded away',
+        unitPrice: 1.23456,
+        taxRate: 5.55555,
+        trackStock: true,
+        stockQuantity: 0.00001,
+      },
     ]);
     const result = fails(
       ['product', 'import', '--workspace', workspaceId, '--file', file],

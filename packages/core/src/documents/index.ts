@@ -11,7 +11,7 @@ export const lineCreateSchema = z
     unitPrice: atMostStoredDecimals(z.number().min(0).max(1e12)),
     taxRate: atMostStoredDecimals(z.number().min(0).max(100))
       .default(0)
-      .meta({ description: 'VAT rate in percent; 0 when omitted.' }),
+      .meta({ description: 'VAT rate in percent, at most 4 decimal places; 0 when omitted.' }),
   })
   .meta({ id: 'LineCreate' });
 export type LineCreate = z.output<typeof lineCreateSchema>;

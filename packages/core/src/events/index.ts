@@ -82,16 +82,14 @@ export function eventInsert(
   workspaceId: string,
   event: NewEvent,
   from: { cte: string; completions: Record<string, string> },
-): SqlPart & { id: string } {
-  const id = newId('event');
+): SqlPart {
   const completions = Object.entries(from.completions)
     .map(([field, expression]) => `'${field}', ${expression}`)
     .join(', ');
   return {
-    id,
     sql: `insert into events (id, workspace_id, type, data)
      select ?, ?, ?, ?::jsonb || jsonb_build_object(${completions}) from ${from.cte}`,
-    params: [id, workspaceId, event.type, JSON.stringify(event.data)],
+    params: [newId('event'), workspaceId, event.type, JSON.stringify(event.data)],
   };
 }
 

@@ -9,7 +9,9 @@ export const storedDecimalPlaces = 4;
  * (and could turn a positive quantity into 0), so the client hears of it instead.
  */
 export function atMostStoredDecimals(schema: z.ZodNumber): z.ZodNumber {
-  return schema.refine((value) => new Decimal(value).decimalPlaces() <= storedDecimalPlaces, {
-    error: `at most ${storedDecimalPlaces} decimal places`,
-  });
+  return schema
+    .refine((value) => new Decimal(value).decimalPlaces() <= storedDecimalPlaces, {
+      error: `at most ${storedDecimalPlaces} decimal places`,
+    })
+    .meta({ description: `At most ${storedDecimalPlaces} decimal places.` });
 }
