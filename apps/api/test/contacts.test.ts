@@ -609,6 +609,28 @@ describe('scopes', () => {
   });
 });
 
+describe('Idempotency-Key on POST /contacts', () => {
+  it('replays a creation (not 409 contact_email_duplicate), and stores a refusal too', async () => {
+    const own = await freshWorkspace();
+    const json = { name: 'Retry', email: uniqueEmail('retry') };
+    const keyed = { ...own.headers, 'idempotency-key': 'contact-retry-0001' };
+    const first = await post(json, keyed);
+    expect(first.status).toBe(201);
+    const again = await post(json, keyed);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    expect(await eventsOf(own.workspaceId)).toHaveLength(1);
+
+    // A refusal that passed validation is stored under its key too, and replayed.
+    const duplicateKeyed = { ...own.headers, 'idempotency-key': 'contact-duplicate-1' };
+    await expectError(await post(json, duplicateKeyed), 409, 'contact_email_duplicate');
+    const replayed = await post(json, duplicateKeyed);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    await expectError(replayed, 409, 'contact_email_duplicate');
+  });
+});
+
 describe('tRPC and REST answer the same procedure', () => {
   it('contacts.list, contacts.get and contacts.create match REST', async () => {
     const own = await freshWorkspace();

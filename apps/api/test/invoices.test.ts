@@ -240,6 +240,75 @@ describe('GET /invoices', () => {
   });
 });
 
+describe('Idempotency-Key on POST /invoices', () => {
+  const withKey = (key: string, auth: Record<string, string>) => ({ ...auth, 'idempotency-key': key });
+  const invoiceRows = async (workspace: string) =>
+    api.db.orm.em
+      .fork()
+      .execute<{ number: string }[]>('select number from invoices where workspace_id = ? order by number', [
+        workspace,
+      ]);
+
+  it('replays a creation: the same invoice and number, Idempotent-Replayed, no second invoice or event', async () => {
+    const workspace = await api.make.workspace();
+    const auth = bearer((await api.make.key(workspace.id)).key);
+    const first = await create(valid, withKey('invoice-retry-0001', auth));
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await create(valid, withKey('invoice-retry-0001', auth));
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const created = (await first.json()) as { data: Invoice };
+    expect(await again.json()).toEqual(created);
+    expect(created.data.number).toBe(`INV-${year}-00001`);
+    // The next creation takes the next number: the replay consumed none.
+    const next = (await (await create(valid, auth)).json()) as { data: Invoice };
+    expect(next.data.number).toBe(`INV-${year}-00002`);
+    expect(await invoiceRows(workspace.id)).toEqual([
+      { number: `INV-${year}-00001` },
+      { number: `INV-${year}-00002` },
+    ]);
+    const events = await api.db.orm.em
+      .fork()
+      .execute<{ n: string }[]>(
+        "select count(*) as n from events where type = 'invoice.created' and data->>'id' = ?",
+        [created.data.id],
+      );
+    expect(events).toEqual([{ n: '1' }]);
+  });
+
+  it('answers 422 idempotency_key_mismatch to the same key with another body, and creates nothing', async () => {
+    const workspace = await api.make.workspace();
+    const auth = bearer((await api.make.key(workspace.id)).key);
+    expect((await create(valid, withKey('invoice-mismatch-1', auth))).status).toBe(201);
+    const other = await create({ ...valid, clientName: 'Autre client' }, withKey('invoice-mismatch-1', auth));
+    expect(other.status).toBe(422);
+    expect((await errorOf(other)).code).toBe('idempotency_key_mismatch');
+    expect(await invoiceRows(workspace.id)).toHaveLength(1);
+  });
+
+  it('creates one invoice for parallel requests under one key', async () => {
+    const workspace = await api.make.workspace();
+    const auth = bearer((await api.make.key(workspace.id)).key);
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => create(valid, withKey('invoice-parallel-1', auth))),
+    );
+    const answered = await Promise.all(
+      responses.map(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as unknown,
+      })),
+    );
+    const created = answered.filter((answer) => answer.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    for (const answer of created) expect(answer.body).toEqual(created[0]?.body);
+    for (const answer of answered.filter((item) => item.status !== 201)) {
+      expect(answer).toMatchObject({ status: 409, body: { error: { code: 'idempotency_key_in_use' } } });
+    }
+    expect(await invoiceRows(workspace.id)).toEqual([{ number: `INV-${year}-00001` }]);
+  });
+});
+
 describe('tRPC and REST answer the same procedure', () => {
   it('invoices.create, invoices.get and invoices.list match REST, and share the numbering', async () => {
     const workspace = await api.make.workspace();

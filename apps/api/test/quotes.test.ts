@@ -42,7 +42,7 @@ async function call(method: string, path: string, json?: unknown, auth = headers
     data: Quote;
     error: { code: string; details?: { path: string }[] };
   };
-  return { status: response.status, body };
+  return { status: response.status, headers: response.headers, body };
 }
 const newQuote = async (json: unknown = valid, auth = headers) =>
   (await call('POST', '/quotes', json, auth)).body.data;
@@ -307,6 +307,33 @@ describe('GET /quotes', () => {
     expect((await call('GET', '/quotes', undefined, readOnly)).status).toBe(200);
     const refused = await call('POST', '/quotes', valid, readOnly);
     expect([refused.status, refused.body.error.code]).toEqual([403, 'insufficient_scope']);
+  });
+});
+
+describe('Idempotency-Key on quote creation and sending', () => {
+  it('replays a send: the same number with Idempotent-Replayed, where a plain retry is 409 quote_not_draft', async () => {
+    const quote = await newQuote();
+    const auth = { ...headers, 'idempotency-key': `send-${quote.id}` };
+    const first = await call('POST', `/quotes/${quote.id}/send`, {}, auth);
+    expect(first.status).toBe(200);
+    const again = await call('POST', `/quotes/${quote.id}/send`, {}, auth);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const plain = await call('POST', `/quotes/${quote.id}/send`, {});
+    expect([plain.status, plain.body.error.code]).toEqual([409, 'quote_not_draft']);
+  });
+
+  it('replays a creation without creating a second quote', async () => {
+    const auth = { ...headers, 'idempotency-key': 'quote-create-retry-1' };
+    const first = await call('POST', '/quotes', valid, auth);
+    const again = await call('POST', '/quotes', valid, auth);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body).toEqual(first.body);
+    const rows = await api.db.orm.em
+      .fork()
+      .execute<{ n: string }[]>('select count(*) as n from quotes where id = ?', [first.body.data.id]);
+    expect(rows).toEqual([{ n: '1' }]);
   });
 });
 

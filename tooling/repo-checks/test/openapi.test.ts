@@ -162,16 +162,26 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('documents the Idempotency-Key header on both stock writes, and only there', () => {
-    const idempotent = ['/products/{id}/adjust', '/stock-movements'];
+  it('documents the Idempotency-Key header on the stock writes, the creations and quote sending, and only there', () => {
+    const idempotent = new Map([
+      ['/products/{id}/adjust', '200'],
+      ['/stock-movements', '200'],
+      ['/invoices', '201'],
+      ['/quotes', '201'],
+      ['/quotes/{id}/send', '200'],
+      ['/contacts', '201'],
+      ['/companies', '201'],
+      ['/opportunities', '201'],
+    ]);
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
       for (const [method, operation] of Object.entries(item)) {
         const header = ((operation.parameters as Json[] | undefined) ?? []).find(
           (parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key',
         );
-        if (method === 'post' && idempotent.includes(path)) {
+        const success = method === 'post' ? idempotent.get(path) : undefined;
+        if (success) {
           expect(header, path).toMatchObject({ required: false, schema: { minLength: 8, maxLength: 255 } });
-          expect(at(operation, 'responses', '200', 'headers', 'Idempotent-Replayed'), path).toBeDefined();
+          expect(at(operation, 'responses', success, 'headers', 'Idempotent-Replayed'), path).toBeDefined();
           expect(Object.keys(at(operation, 'responses') as Json), path).toEqual(
             expect.arrayContaining(['409', '422']),
           );

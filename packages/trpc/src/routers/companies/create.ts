@@ -3,6 +3,7 @@ import { scopedProcedure } from '../../init.ts';
 
 export const createCompanyProcedure = scopedProcedure('write:contacts')
   .meta({
+    idempotent: true,
     successStatus: 201,
     openapi: {
       method: 'POST',

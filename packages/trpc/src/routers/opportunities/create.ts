@@ -8,6 +8,7 @@ import { scopedProcedure } from '../../init.ts';
 
 export const createOpportunityProcedure = scopedProcedure('write:opportunities')
   .meta({
+    idempotent: true,
     successStatus: 201,
     openapi: {
       method: 'POST',

@@ -5,6 +5,7 @@ import { quoteIdShape } from './id.ts';
 
 export const sendQuoteProcedure = scopedProcedure('write:quotes')
   .meta({
+    idempotent: true,
     openapi: {
       method: 'POST',
       path: '/quotes/{id}/send',
