@@ -1,12 +1,24 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 
 /** The repository root, with a trailing slash. */
 export const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 export const benchDir = fileURLToPath(new URL('./', import.meta.url));
+/** Where each benchmark writes its JSON report (git-ignored). */
+export const resultsDir = join(benchDir, 'results');
+
+/** Writes `bench/results/<fileName>` as indented JSON, creating the folder; returns its path. */
+export function writeResult(fileName: string, report: unknown): string {
+  mkdirSync(resultsDir, { recursive: true });
+  const path = join(resultsDir, fileName);
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`);
+  return path;
+}
 
 /**
  * Reads `--name=value` from argv, else the environment variable `NAME` (dashes become
@@ -30,7 +42,7 @@ export function requireSetting(name: string): string {
 }
 
 /** The line a server prints on stdout once it listens; the parent waits for it. */
-export function announceListening(port: number): void {
+function announceListening(port: number): void {
   process.stdout.write(`${JSON.stringify({ listening: port })}\n`);
 }
 
@@ -100,8 +112,29 @@ export function startServer(
   });
 }
 
+/**
+ * Listens on 127.0.0.1:`port`, announces the port to the parent, and on SIGTERM/SIGINT closes
+ * the server, gives the requests whose client went away 500 ms to finish, then runs `release`
+ * (pools, connections) and exits.
+ */
+export async function serveUntilSignal(
+  app: FastifyInstance,
+  port: number,
+  release: () => Promise<void> | void,
+): Promise<void> {
+  await app.listen({ host: '127.0.0.1', port });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address');
+  announceListening(address.port);
+  exitOnSignal(async () => {
+    await app.close();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await release();
+  });
+}
+
 /** Stops the server on SIGTERM/SIGINT with `close`, then exits 0 (so --cpu-prof is written). */
-export function exitOnSignal(close: () => Promise<void>): void {
+function exitOnSignal(close: () => Promise<void>): void {
   let stopping = false;
   const stop = () => {
     if (stopping) return;

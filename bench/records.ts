@@ -6,7 +6,6 @@
  *
  * Settings: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createCompany,
@@ -19,7 +18,7 @@ import {
 } from '@comptoir/core';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchDir, startServer } from './lib.ts';
+import { benchDir, startServer, writeResult } from './lib.ts';
 import { random } from './seed.ts';
 import { benchServices, vacuumAnalyze } from './services.ts';
 
@@ -147,10 +146,6 @@ for (const row of results) {
     `| ${row.scenario} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${target} |`,
   );
 }
-mkdirSync(join(benchDir, 'results'), { recursive: true });
-writeFileSync(
-  join(benchDir, 'results', 'records.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), results, numbering }, null, 2)}\n`,
-);
+writeResult('records.json', { date: new Date().toISOString(), results, numbering });
 await redis.stop();
 await postgres.stop();

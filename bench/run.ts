@@ -18,7 +18,7 @@
  */
 
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -39,8 +39,10 @@ import {
   type CpuUsage,
   cpuSnapshot,
   cpuUsed,
+  resultsDir,
   startServer,
   toPgPlaceholders,
+  writeResult,
 } from './lib.ts';
 import { type PerfSummary, printPerfSummary, summarisePerf } from './perf-summary.ts';
 import { type ProfileSummary, printSummary, summariseProfile } from './profile-summary.ts';
@@ -67,7 +69,6 @@ const targets = { minThroughputRatio: 0.5, maxP99Ms: 50 };
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const startLoad = os.loadavg().map((value) => Math.round(value * 100) / 100);
-const resultsDir = join(benchDir, 'results');
 
 // 1. Services, as the tests find them, with a database of our own.
 const {
@@ -504,7 +505,6 @@ if (inconsistent.length > 0) {
   );
 }
 
-mkdirSync(resultsDir, { recursive: true });
 const report = {
   date: new Date().toISOString(),
   machine: {
@@ -536,5 +536,4 @@ const report = {
   ...(profiles.length > 0 ? { profiles } : {}),
   ...(perfProfiles.length > 0 ? { perf: perfProfiles } : {}),
 };
-writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-log(`results written to ${join(resultsDir, 'latest.json')}`);
+log(`results written to ${writeResult('latest.json', report)}`);

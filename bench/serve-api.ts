@@ -8,7 +8,7 @@
 import { buildServer, connectApiRedis } from '@comptoir/api';
 import { createOrm } from '@comptoir/db';
 import { pino } from 'pino';
-import { announceListening, exitOnSignal, readSetting, requireSetting } from './lib.ts';
+import { readSetting, requireSetting, serveUntilSignal } from './lib.ts';
 
 const databaseUrl = requireSetting('database-url');
 const redisUrl = requireSetting('redis-url');
@@ -33,15 +33,7 @@ const { app } = await buildServer({
   logger,
   redisKeyPrefix,
 });
-await app.listen({ host: '127.0.0.1', port });
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('no TCP address');
-announceListening(address.port);
-
-exitOnSignal(async () => {
-  await app.close();
-  // Requests whose client went away may still be running: let them finish before the pool ends.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+await serveUntilSignal(app, port, async () => {
   await orm.close();
   redis.disconnect();
 });

@@ -15,7 +15,7 @@ import { getProduct, listProducts } from '@comptoir/core';
 import type { EntityManager } from '@comptoir/db';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { announceListening, exitOnSignal, readSetting, requireSetting, toPgPlaceholders } from './lib.ts';
+import { readSetting, requireSetting, serveUntilSignal, toPgPlaceholders } from './lib.ts';
 
 const databaseUrl = requireSetting('database-url');
 const workspaceId = requireSetting('workspace-id');
@@ -59,14 +59,4 @@ app.get<{ Params: { id: string } }>('/products/:id', async (request) => ({
   data: await getProduct(pgOnly, workspaceId, request.params.id),
 }));
 
-await app.listen({ host: '127.0.0.1', port });
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('no TCP address');
-announceListening(address.port);
-
-exitOnSignal(async () => {
-  await app.close();
-  // Requests whose client went away may still be running: let them finish before the pool ends.
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  await pool.end();
-});
+await serveUntilSignal(app, port, () => pool.end());

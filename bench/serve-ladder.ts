@@ -27,7 +27,7 @@ import { createOrm } from '@comptoir/db';
 import { createRedisRateLimiter } from '@comptoir/trpc';
 import Fastify, { type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
-import { announceListening, exitOnSignal, readSetting, requireSetting } from './lib.ts';
+import { readSetting, requireSetting, serveUntilSignal } from './lib.ts';
 
 const databaseUrl = requireSetting('database-url');
 const workspaceId = requireSetting('workspace-id');
@@ -116,14 +116,7 @@ app.get<{ Params: { id: string } }>('/products/:id', async (request, reply) => {
   return layers.has('zod') ? recordOutputSchema.parse(result) : result;
 });
 
-await app.listen({ host: '127.0.0.1', port });
-const address = app.server.address();
-if (address === null || typeof address === 'string') throw new Error('no TCP address');
-announceListening(address.port);
-
-exitOnSignal(async () => {
-  await app.close();
-  await new Promise((resolve) => setTimeout(resolve, 500));
+await serveUntilSignal(app, port, async () => {
   await orm.close();
   redis?.disconnect();
 });

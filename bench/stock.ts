@@ -9,12 +9,11 @@
  * Settings: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKey, createWorkspace, importProducts, scopes } from '@comptoir/core';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchDir, cpuSnapshot, cpuUsed, startServer } from './lib.ts';
+import { benchDir, cpuSnapshot, cpuUsed, startServer, writeResult } from './lib.ts';
 import { random } from './seed.ts';
 import { benchServices, vacuumAnalyze } from './services.ts';
 
@@ -176,10 +175,6 @@ for (const row of results) {
     `| ${row.scenario} | ${row.connections} | ${row.batchesPerSecond} | ${row.movementsPerSecond} | ${row.p50} | ${row.p99} | ${row.cpuMsPerBatch.api} | ${row.cpuMsPerBatch.postgres} | ${target} |`,
   );
 }
-mkdirSync(join(benchDir, 'results'), { recursive: true });
-writeFileSync(
-  join(benchDir, 'results', 'stock.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), results, consistency }, null, 2)}\n`,
-);
+writeResult('stock.json', { date: new Date().toISOString(), results, consistency });
 await redis.stop();
 await postgres.stop();

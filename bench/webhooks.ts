@@ -23,7 +23,6 @@
  * BENCH_WEBHOOK_NODE_FLAGS (node flags for the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +34,7 @@ import type { MikroORM } from '@comptoir/db';
 import { sendWebhook, webhookHeaders } from '@comptoir/webhooks';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { benchDir, type CpuSnapshot, cpuSnapshot, cpuUsed, repoRoot } from './lib.ts';
+import { type CpuSnapshot, cpuSnapshot, cpuUsed, repoRoot, writeResult } from './lib.ts';
 import { benchServices, vacuumAnalyze } from './services.ts';
 
 const setting = (name: string, fallback: number) => {
@@ -470,40 +469,32 @@ async function runBench(): Promise<void> {
   ];
   for (const check of checks) console.log(`${check.pass ? 'PASS' : 'MISS'}  ${check.check}: ${check.value}`);
 
-  mkdirSync(join(benchDir, 'results'), { recursive: true });
-  writeFileSync(
-    join(benchDir, 'results', 'webhooks.json'),
-    `${JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        machine: {
-          cpus: os.cpus().length,
-          node: process.version,
-          postgres: serverVersion,
-          loadAverageAtStart: startLoad,
-          loadAverageAtEnd: os.loadavg().map((value) => Math.round(value * 100) / 100),
-        },
-        config: {
-          backlogDeliveries,
-          streamRate,
-          lightRate,
-          streamSeconds,
-          streamTickMs,
-          workerConcurrency,
-          perEndpointConcurrency,
-          targets,
-        },
-        results: rows,
-        correctness,
-        duplicates,
-        unpublished,
-        checks,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  log(`results written to ${join(benchDir, 'results', 'webhooks.json')}`);
+  const written = writeResult('webhooks.json', {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      node: process.version,
+      postgres: serverVersion,
+      loadAverageAtStart: startLoad,
+      loadAverageAtEnd: os.loadavg().map((value) => Math.round(value * 100) / 100),
+    },
+    config: {
+      backlogDeliveries,
+      streamRate,
+      lightRate,
+      streamSeconds,
+      streamTickMs,
+      workerConcurrency,
+      perEndpointConcurrency,
+      targets,
+    },
+    results: rows,
+    correctness,
+    duplicates,
+    unpublished,
+    checks,
+  });
+  log(`results written to ${written}`);
 
   /** `count` events (a stock movement's payload) in transactions of up to `batch`; their ids. */
   async function insertEvents(
