@@ -32,16 +32,30 @@ describe('REST authentication', () => {
   });
 
   it.each([
-    ['a non-bearer scheme', `Basic ${fullKey}`],
+    ['a non-bearer scheme', `Basic ${sampleKey}`],
     ['the wrong prefix', `Bearer svc_test_${'a'.repeat(38)}`],
     ['a key too short', `Bearer ${keyPrefix}abc`],
-    ['a bad checksum', `Bearer ${corruptedChecksum}`],
+    ['31 characters after the prefix', `Bearer ${keyPrefix}${'a'.repeat(31)}`],
     ['characters outside base62', `Bearer ${keyPrefix}${'-'.repeat(38)}`],
   ])('answers 401 invalid_key_format for %s', async (_label, authorization) => {
     await expectError(
       await api.request('/api/v1/products', { headers: { authorization } }),
       401,
       'invalid_key_format',
+    );
+  });
+
+  // Rulings: a key of the contract's shape that matches no stored key is invalid_key, even
+  // when its own checksum already tells us so.
+  it.each([
+    ['a bad checksum', `Bearer ${corruptedChecksum}`],
+    ['32 characters after the prefix (shorter than ours)', `Bearer ${keyPrefix}${'a'.repeat(32)}`],
+    ['a key longer than ours', `Bearer ${sampleKey}x`],
+  ])('answers 401 invalid_key for %s', async (_label, authorization) => {
+    await expectError(
+      await api.request('/api/v1/products', { headers: { authorization } }),
+      401,
+      'invalid_key',
     );
   });
 

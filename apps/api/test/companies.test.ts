@@ -8,6 +8,8 @@ interface CompanyBody {
   name: string;
   siret: string | null;
   vatNumber: string | null;
+  siretValid: boolean | null;
+  vatNumberValid: boolean | null;
   address: string | null;
   phone: string | null;
   isSupplier: boolean;
@@ -73,6 +75,12 @@ async function expectInvalidBody(response: Response, path: string) {
   expect(body.error.details?.map((detail) => detail.path)).toContain(path);
 }
 
+async function getJson(id: string): Promise<{ data: CompanyBody }> {
+  const response = await api.request(`/api/v1/companies/${id}`, { headers });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { data: CompanyBody };
+}
+
 const eventsOf = (workspaceId: string) =>
   api.db.orm.em
     .fork()
@@ -96,6 +104,8 @@ describe('POST /companies', () => {
         name: 'Société Générale',
         siret: '73282932000074',
         vatNumber: 'FR44732829320',
+        siretValid: true,
+        vatNumberValid: true,
         address: '29 boulevard Haussmann, 75009 Paris',
         phone: null,
         isSupplier: false,
@@ -112,6 +122,8 @@ describe('POST /companies', () => {
       name: 'Name only',
       siret: null,
       vatNumber: null,
+      siretValid: null,
+      vatNumberValid: null,
       address: null,
       phone: null,
       isSupplier: false,
@@ -141,6 +153,8 @@ describe('POST /companies', () => {
       name: 'Unknown fields',
       siret: null,
       vatNumber: null,
+      siretValid: null,
+      vatNumberValid: null,
       address: null,
       phone: null,
       isSupplier: false,
@@ -185,13 +199,16 @@ describe('POST /companies', () => {
     ['a name that is not a string', { name: 42 }, 'name'],
     ['an address of 1001 characters', { name: 'x', address: 'a'.repeat(1001) }, 'address'],
     ['a vatNumber of 33 characters', { name: 'x', vatNumber: `DE${'1'.repeat(31)}` }, 'vatNumber'],
+    ['a siret of 33 characters', { name: 'x', siret: '1'.repeat(33) }, 'siret'],
     ['a siret that is not a string', { name: 'x', siret: 73282932000074 }, 'siret'],
   ])('answers 400 invalid_body for %s, naming the field', async (_label, body, path) => {
     await expectInvalidBody(await post(body), path);
   });
 });
 
-describe('SIRET validation', () => {
+// Rulings: a client's identifiers are never refused for failing a checksum; reads report the
+// checks (siretValid, vatNumberValid), and only operations that need them valid enforce them.
+describe('SIRET check, reported on reads', () => {
   it.each([
     ['73282932000074', '73282932000074'],
     ['732 829 320 00074', '73282932000074'],
@@ -200,23 +217,32 @@ describe('SIRET validation', () => {
     ['35600000000048', '35600000000048'],
     // La Poste: fails the Luhn checksum, but its digits sum to 45, a multiple of 5.
     ['35600000049837', '35600000049837'],
-  ])('accepts %s and stores %s', async (siret, stored) => {
-    expect((await create({ name: `SIRET ${siret}`, siret })).siret).toBe(stored);
+  ])('accepts %s, stores %s and reports siretValid true', async (siret, stored) => {
+    const company = await create({ name: `SIRET ${siret}`, siret });
+    expect(company).toMatchObject({ siret: stored, siretValid: true, vatNumberValid: null });
   });
 
   it.each([
-    ['a bad Luhn checksum', '73282932000075'],
-    ['too few digits', '1234'],
-    ['15 digits', '732829320000740'],
-    ['a letter', '7328293200007A'],
-    ['a digit sum multiple of 5 outside La Poste (the exception is La Poste’s only)', '73282932000077'],
-    ['a La Poste SIRET failing both the checksum and the sum rule', '35600000012345'],
-  ])('answers 400 invalid_body on siret for %s', async (_label, siret) => {
-    await expectInvalidBody(await post({ name: 'Bad SIRET', siret }), 'siret');
+    ['a bad Luhn checksum', '73282932000075', '73282932000075'],
+    ['too few digits', '1234', '1234'],
+    ['15 digits', '732829320000740', '732829320000740'],
+    ['a letter', '7328293200007A', '7328293200007A'],
+    [
+      'a digit sum multiple of 5 outside La Poste (the exception is La Poste’s only)',
+      '73282932000077',
+      '73282932000077',
+    ],
+    ['a La Poste SIRET failing both the checksum and the sum rule', '35600000012345', '35600000012345'],
+    ['32 characters, the contract’s limit', 'S'.repeat(32), 'S'.repeat(32)],
+    ['free text', 'en cours d’immatriculation', 'en cours d’immatriculation'.replace(/\s+/g, '')],
+  ])('accepts %s, stores it and reports siretValid false', async (_label, siret, stored) => {
+    const company = await create({ name: 'Unchecked SIRET', siret });
+    expect(company).toMatchObject({ siret: stored, siretValid: false });
+    expect((await getJson(company.id)).data).toEqual(company);
   });
 });
 
-describe('VAT number validation', () => {
+describe('VAT number check, reported on reads', () => {
   it.each([
     ['FR44732829320', 'FR44732829320'],
     ['fr44732829320', 'FR44732829320'],
@@ -224,21 +250,33 @@ describe('VAT number validation', () => {
     ['FR96552100554', 'FR96552100554'],
     // A key under 10 is written with two digits.
     ['FR07404833055', 'FR07404833055'],
-    ['DE123456789', 'DE123456789'],
-  ])('accepts %s and stores %s', async (vatNumber, stored) => {
-    expect((await create({ name: `VAT ${vatNumber}`, vatNumber })).vatNumber).toBe(stored);
+  ])('accepts %s, stores %s and reports vatNumberValid true', async (vatNumber, stored) => {
+    const company = await create({ name: `VAT ${vatNumber}`, vatNumber });
+    expect(company).toMatchObject({ vatNumber: stored, vatNumberValid: true, siretValid: null });
+  });
+
+  it('reports vatNumberValid null for a non-French number (no check is made)', async () => {
+    expect(await create({ name: 'Acme GmbH', vatNumber: 'DE123456789' })).toMatchObject({
+      vatNumber: 'DE123456789',
+      vatNumberValid: null,
+    });
   });
 
   it.each([
-    ['a wrong key', 'FR45732829320'],
-    ['a wrong key in lower case', 'fr45732829320'],
-    ['a one-digit key', 'FR7404833055'],
-    ['an 8-digit SIREN', 'FR4473282932'],
-    ['a 10-digit SIREN', 'FR447328293201'],
-    ['no digits at all', 'FR'],
-  ])('answers 400 invalid_body on vatNumber for a French number with %s', async (_label, vatNumber) => {
-    await expectInvalidBody(await post({ name: 'Bad VAT', vatNumber }), 'vatNumber');
-  });
+    ['a wrong key', 'FR45732829320', 'FR45732829320'],
+    ['a wrong key in lower case', 'fr45732829320', 'FR45732829320'],
+    ['a one-digit key', 'FR7404833055', 'FR7404833055'],
+    ['an 8-digit SIREN', 'FR4473282932', 'FR4473282932'],
+    ['a 10-digit SIREN', 'FR447328293201', 'FR447328293201'],
+    ['no digits at all', 'FR', 'FR'],
+  ])(
+    'accepts a French number with %s and reports vatNumberValid false',
+    async (_label, vatNumber, stored) => {
+      const company = await create({ name: 'Unchecked VAT', vatNumber });
+      expect(company).toMatchObject({ vatNumber: stored, vatNumberValid: false });
+      expect((await getJson(company.id)).data).toEqual(company);
+    },
+  );
 });
 
 describe('company.created events', () => {
@@ -265,8 +303,8 @@ describe('company.created events', () => {
     const own = await freshWorkspace();
     const readOnly = bearer((await api.make.key(own.workspaceId, ['read:contacts'])).key);
     expect((await post({}, own.headers)).status).toBe(400);
-    expect((await post({ name: 'x', siret: '73282932000075' }, own.headers)).status).toBe(400);
-    expect((await post({ name: 'x', vatNumber: 'FR45732829320' }, own.headers)).status).toBe(400);
+    expect((await post({ name: 'x', siret: 'S'.repeat(33) }, own.headers)).status).toBe(400);
+    expect((await post({ name: 'x', vatNumber: 'V'.repeat(33) }, own.headers)).status).toBe(400);
     expect((await post({ name: 'x' }, readOnly)).status).toBe(403);
     expect(await eventsOf(own.workspaceId)).toEqual([]);
     expect((await list('', own.headers)).pagination.total).toBe(0);
@@ -440,6 +478,8 @@ describe('GET /companies/{id}', () => {
         name: 'Made by factory',
         siret: null,
         vatNumber: null,
+        siretValid: null,
+        vatNumberValid: null,
         address: null,
         phone: null,
         isSupplier: false,

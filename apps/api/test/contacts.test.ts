@@ -520,6 +520,8 @@ describe('GET /contacts/{id}', () => {
           phone: null,
           siret: '55210055400013',
           vatNumber: 'FR96552100554',
+          siretValid: true,
+          vatNumberValid: true,
           isSupplier: false,
         },
       },
@@ -542,6 +544,8 @@ describe('GET /contacts/{id}', () => {
       phone: '+33199999999',
       siret: null,
       vatNumber: null,
+      siretValid: null,
+      vatNumberValid: null,
       isSupplier: true,
     });
   });

@@ -13,7 +13,7 @@ import {
   stockStateOf,
   updateProduct,
 } from '../src/index.ts';
-import { generateKey, isWellFormedKey, keyPrefix } from '../src/keys/format.ts';
+import { generateKey, hasKeyShape, keyPrefix, passesKeyChecksum } from '../src/keys/format.ts';
 
 let db: TestDatabase;
 let workspaceId: string;
@@ -82,8 +82,13 @@ describe('key format', () => {
   it('generates keys of the documented shape that pass their own checksum', () => {
     const key = generateKey();
     expect(key).toMatch(new RegExp(`^${keyPrefix}[0-9A-Za-z]{38}$`));
-    expect(isWellFormedKey(key)).toBe(true);
-    expect(isWellFormedKey(`${key.slice(0, 20)}${key[20] === 'x' ? 'y' : 'x'}${key.slice(21)}`)).toBe(false);
+    expect(hasKeyShape(key)).toBe(true);
+    expect(passesKeyChecksum(key)).toBe(true);
+    const mistyped = `${key.slice(0, 20)}${key[20] === 'x' ? 'y' : 'x'}${key.slice(21)}`;
+    expect(hasKeyShape(mistyped)).toBe(true);
+    expect(passesKeyChecksum(mistyped)).toBe(false);
+    expect(passesKeyChecksum(`${key}a`)).toBe(false);
+    expect(hasKeyShape(`${keyPrefix}${'a'.repeat(31)}`)).toBe(false);
   });
 });
 

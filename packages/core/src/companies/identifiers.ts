@@ -49,3 +49,18 @@ export function isValidFrenchVatNumber(vat: string): boolean {
   const [, key, siren] = match;
   return Number(key) === (12 + 3 * (Number(siren) % 97)) % 97;
 }
+
+/**
+ * The SIRET check as reported on reads (rulings: reported, not enforced): null when there is
+ * no SIRET, else whether it is 14 digits with a valid checksum.
+ */
+export function siretCheck(siret: string | null): boolean | null {
+  return siret === null ? null : isValidSiret(normalizeSiret(siret));
+}
+
+/** The French VAT key check as reported on reads: null when absent or not a French number. */
+export function vatNumberCheck(vatNumber: string | null): boolean | null {
+  if (vatNumber === null) return null;
+  const normalized = normalizeVatNumber(vatNumber);
+  return isFrenchVatNumber(normalized) ? isValidFrenchVatNumber(normalized) : null;
+}

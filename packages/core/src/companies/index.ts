@@ -2,6 +2,7 @@ import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@compto
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
 import { type ListResult, likeContains, listPage } from '../lists/index.ts';
+import { siretCheck, vatNumberCheck } from './identifiers.ts';
 import {
   type CompanyCreate,
   type CompanyListQuery,
@@ -29,12 +30,18 @@ export const companyColumns = 'id, name, siret, vat_number, address, phone, is_s
 const companySearchExpression =
   "comptoir_fold(name || E'\\x1f' || coalesce(siret, '') || E'\\x1f' || coalesce(vat_number, ''))";
 
+/** What a Company read reports of its identifiers' checks. */
+export function identifierChecks(siret: string | null, vatNumber: string | null) {
+  return { siretValid: siretCheck(siret), vatNumberValid: vatNumberCheck(vatNumber) };
+}
+
 export function companyView(row: CompanyRow): CompanyView {
   return {
     id: row.id,
     name: row.name,
     siret: row.siret,
     vatNumber: row.vat_number,
+    ...identifierChecks(row.siret, row.vat_number),
     address: row.address,
     phone: row.phone,
     isSupplier: row.is_supplier,

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { pageQueryShape } from '../lists/index.ts';
-import {
-  isFrenchVatNumber,
-  isValidFrenchVatNumber,
-  isValidSiret,
-  normalizeSiret,
-  normalizeVatNumber,
-} from './identifiers.ts';
+import { normalizeSiret, normalizeVatNumber } from './identifiers.ts';
+
+/** The identifier checks a Company read reports (rulings: reported, not enforced). */
+export const identifierChecksShape = {
+  siretValid: z
+    .boolean()
+    .nullable()
+    .meta({ description: 'Whether siret is 14 digits with a valid checksum; null without a siret.' }),
+  vatNumberValid: z.boolean().nullable().meta({
+    description:
+      "Whether a French VAT number's key matches its SIREN; null without one or for a non-French number.",
+  }),
+};
 
 export const companySchema = z
   .object({
@@ -16,6 +22,7 @@ export const companySchema = z
     vatNumber: z.string().nullable(),
     address: z.string().nullable(),
     phone: z.string().nullable(),
+    ...identifierChecksShape,
     isSupplier: z.boolean(),
     createdAt: z.iso.datetime(),
   })
@@ -28,22 +35,14 @@ export type CompanyRef = z.infer<typeof companyRefSchema>;
 export const companyCreateSchema = z
   .object({
     name: z.string().trim().min(1).max(200),
-    siret: z
-      .string()
-      .max(32)
-      .transform(normalizeSiret)
-      .refine(isValidSiret, { error: 'siret must be 14 digits with a valid checksum' })
-      .optional()
-      .meta({ description: 'SIRET: 14 digits (spaces ignored) with a valid checksum.' }),
-    vatNumber: z
-      .string()
-      .max(32)
-      .transform(normalizeVatNumber)
-      .refine((vat) => !isFrenchVatNumber(vat) || isValidFrenchVatNumber(vat), {
-        error: 'a French VAT number is FR, a 2-digit key and the 9-digit SIREN, and its key must match',
-      })
-      .optional()
-      .meta({ description: 'VAT number; a French one (FR…) is checked against its key.' }),
+    siret: z.string().max(32).transform(normalizeSiret).optional().meta({
+      description:
+        'SIRET, stored without spaces. Any text is accepted; reads report the checksum in siretValid.',
+    }),
+    vatNumber: z.string().max(32).transform(normalizeVatNumber).optional().meta({
+      description:
+        'VAT number; a French one (FR…) is stored without spaces in upper case. Any text is accepted; reads report the French key check in vatNumberValid.',
+    }),
     address: z.string().max(1000).optional(),
   })
   .meta({ id: 'CompanyCreate' });

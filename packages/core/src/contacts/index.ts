@@ -1,5 +1,5 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
-import { requireCompany } from '../companies/index.ts';
+import { identifierChecks, requireCompany } from '../companies/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
 import { type ListResult, likeContains, listPage } from '../lists/index.ts';
@@ -99,6 +99,7 @@ export async function getContact(
           phone: row.company_phone,
           siret: row.company_siret,
           vatNumber: row.company_vat_number,
+          ...identifierChecks(row.company_siret, row.company_vat_number),
           isSupplier: row.company_is_supplier === true,
         }
       : null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companyRefSchema } from '../companies/schemas.ts';
+import { companyRefSchema, identifierChecksShape } from '../companies/schemas.ts';
 import { pageQueryShape } from '../lists/index.ts';
 
 export const contactSchema = z
@@ -22,6 +22,7 @@ export const contactCompanySchema = z
     phone: z.string().nullable(),
     siret: z.string().nullable(),
     vatNumber: z.string().nullable(),
+    ...identifierChecksShape,
     isSupplier: z.boolean(),
   })
   .meta({ id: 'ContactCompany' });

@@ -8,7 +8,9 @@ export const keyPrefix = 'svc_live_';
 const base62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const secretLength = 32;
 const checksumLength = 6;
-const keyShape = new RegExp(`^${keyPrefix}[0-9A-Za-z]{${secretLength + checksumLength}}$`);
+/** The shape the rulings call a key: anything else is `invalid_key_format`. */
+const keyShape = new RegExp(`^${keyPrefix}[0-9A-Za-z]{${secretLength},}$`);
+const keyLength = keyPrefix.length + secretLength + checksumLength;
 
 function checksum(secret: string): string {
   const digest = createHash('sha256').update(secret).digest();
@@ -33,9 +35,17 @@ export function generateKey(): string {
   return `${keyPrefix}${secret}${checksum(secret)}`;
 }
 
-/** True when the key has the right prefix, alphabet, length and checksum. */
-export function isWellFormedKey(key: string): boolean {
-  if (!keyShape.test(key)) return false;
+/** `svc_live_` and at least 32 base62 characters: what the contract calls a key. */
+export function hasKeyShape(key: string): boolean {
+  return keyShape.test(key);
+}
+
+/**
+ * True when a key of that shape could be one we issued: our length and a matching checksum.
+ * A false here is an unknown key (`invalid_key`), found without a database read.
+ */
+export function passesKeyChecksum(key: string): boolean {
+  if (key.length !== keyLength || !keyShape.test(key)) return false;
   const body = key.slice(keyPrefix.length);
   return checksum(body.slice(0, secretLength)) === body.slice(secretLength);
 }

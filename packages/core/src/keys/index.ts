@@ -10,7 +10,7 @@ import {
 } from '@comptoir/db';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors/index.ts';
-import { generateKey, hashKey, isWellFormedKey, keyPrefix, lastCharacters } from './format.ts';
+import { generateKey, hashKey, hasKeyShape, keyPrefix, lastCharacters, passesKeyChecksum } from './format.ts';
 import { type Scope, scopeSchema } from './scopes.ts';
 
 export * from './format.ts';
@@ -129,12 +129,13 @@ export async function authenticate(
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());
   const key = match?.[1];
-  if (!key || !isWellFormedKey(key)) {
+  if (!key || !hasKeyShape(key)) {
     throw new AppError(
       'invalid_key_format',
       `Invalid API key format: expected \`Authorization: Bearer ${keyPrefix}<key>\``,
     );
   }
+  if (!passesKeyChecksum(key)) throw new AppError('invalid_key', 'Invalid API key');
   // Every authenticated request runs this read: prepared once per connection.
   const rows = await preparedRead<{
     id: string;
