@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import {
   AppError,
   type ErrorEnvelope,
-  type errorStatus,
+  errorStatus,
   internalErrorEnvelope,
   type TargetPolicy,
 } from '@comptoir/core';
@@ -63,12 +65,79 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/**
+ * Query parameters whose percent-encoding is broken or encodes invalid UTF-8 (an unpaired
+ * surrogate): the usual decoders would pass them on as U+FFFD or as raw text; the rulings
+ * refuse them, naming the parameter.
+ */
+function undecodableQueryParameters(url: string): string[] {
+  const start = url.indexOf('?');
+  if (start === -1 || !url.includes('%', start)) return [];
+  const names: string[] = [];
+  for (const pair of url.slice(start + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    const value = equals === -1 ? '' : pair.slice(equals + 1);
+    try {
+      decodeURIComponent(name);
+      decodeURIComponent(value);
+    } catch {
+      names.push(decodeOrKeep(name));
+    }
+  }
+  return names;
+}
+
+function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Invalid UTF-8 is refused, not silently turned into U+FFFD. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** What Node's HTTP parser refused (bad request line, headers too large, timeout). */
+const clientErrors: Record<string, keyof typeof errorStatus> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+  HPE_HEADER_OVERFLOW: 'headers_too_large',
+};
+
+function writeClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = clientErrors[error.code ?? ''] ?? 'invalid_request';
+  const status = errorStatus[code];
+  const body = JSON.stringify(
+    envelope(code, `The HTTP request could not be read (${error.code ?? 'malformed'})`),
+  );
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export async function buildServer(
   options: ServerOptions,
 ): Promise<{ app: FastifyInstance; metrics: ApiMetrics }> {
   const metrics = createApiMetrics();
   const app = Fastify({
     loggerInstance: options.logger,
+    // Errors Fastify meets before routing (an undecodable path, an over-long parameter) get
+    // the contract's envelope too. A path that cannot be decoded names no resource: 404.
+    frameworkErrors: (error, request, reply) => {
+      if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return sendError(reply, 404, envelope('not_found', 'No resource at a malformed URL path'));
+      }
+      request.log.error({ err: error, requestId: request.id }, 'framework error');
+      return sendError(reply, 500, internalErrorEnvelope(String(request.id)));
+    },
+    // Requests Node's HTTP parser refuses never reach Fastify: answer them in the envelope too.
+    clientErrorHandler: writeClientError,
     bodyLimit: maxBodyBytes,
     // One access line per request, at debug, from the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -100,8 +169,13 @@ export async function buildServer(
   // JSON is the only body the API reads (anything else is refused with 415), and an empty
   // body is a valid "no input" (POST /quotes/{id}/send), not malformed JSON.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : strictUtf8.decode(body);
+    } catch {
+      return done(new AppError('invalid_body', 'The request body is not valid UTF-8'), undefined);
+    }
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));
@@ -112,6 +186,16 @@ export async function buildServer(
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    const undecodable = undecodableQueryParameters(request.url);
+    if (undecodable.length > 0) {
+      return sendError(reply, 400, {
+        error: {
+          code: 'invalid_request',
+          message: 'Query parameters must be valid percent-encoded UTF-8',
+          details: undecodable.map((name) => ({ path: name, message: 'not valid percent-encoded UTF-8' })),
+        },
+      });
+    }
   });
 
   const routeLabels = new Map<string, string>();

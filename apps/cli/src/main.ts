@@ -10,7 +10,7 @@ import {
   seed,
   workspaceCreate,
 } from './commands/admin.ts';
-import { dev } from './commands/dev.ts';
+import { dev, superviseDev } from './commands/dev.ts';
 import { webhookAdd, webhookList, webhookRedeliver, webhookRemove } from './commands/webhooks.ts';
 import { CliError, createOutput } from './output.ts';
 
@@ -50,6 +50,8 @@ const { values, positionals } = parseArgs({
     events: { type: 'string' },
     description: { type: 'string' },
     endpoint: { type: 'string' },
+    // Internal: `dev` re-runs itself in a process group of its own (see commands/dev.ts).
+    supervised: { type: 'boolean', default: false },
   },
 });
 
@@ -85,7 +87,7 @@ async function run() {
     case 'seed':
       return seed(out);
     case 'dev':
-      return dev(out);
+      return values.supervised ? dev(out) : superviseDev(values.json);
     default:
       throw new CliError(`unknown command: ${positionals.join(' ')}\n\n${usage}`);
   }

@@ -247,6 +247,23 @@ describe('product import', () => {
     expect(after).toEqual(before);
   });
 
+  it('refuses text that cannot be stored (U+0000, an unpaired surrogate, invalid UTF-8), naming the item', async () => {
+    const before = await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from products');
+    const file = join(scratch, 'hostile.json');
+    writeFileSync(file, '[{"name":"Fine"},{"name":"a\\u0000b"},{"name":"x","reference":"\\ud800"}]');
+    const result = fails(
+      ['product', 'import', '--workspace', workspaceId, '--file', file],
+      /problem\(s\) in the import file/,
+    );
+    expect(result.stderr).toMatch(/1\.name: must not contain the character U\+0000/);
+    expect(result.stderr).toMatch(/2\.reference: must be valid Unicode/);
+    const bytes = join(scratch, 'latin1.json');
+    writeFileSync(bytes, Buffer.from([...Buffer.from('[{"name":"caf'), 0xe9, ...Buffer.from('"}]')]));
+    fails(['product', 'import', '--workspace', workspaceId, '--file', bytes], /cannot read .* as JSON/);
+    const after = await db.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from products');
+    expect(after).toEqual(before);
+  });
+
   it('refuses a supplier that is not a company of the workspace', () => {
     const file = write('supplier.json', [{ name: 'X', supplierId: 'cmp_00000000000000000000000000' }]);
     fails(['product', 'import', '--workspace', workspaceId, '--file', file], /company_not_found/);

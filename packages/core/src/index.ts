@@ -12,5 +12,6 @@ export * from './opportunities/index.ts';
 export * from './products/index.ts';
 export * from './quotes/index.ts';
 export * from './stock/index.ts';
+export * from './text/index.ts';
 export * from './webhooks/index.ts';
 export * from './workspaces/index.ts';

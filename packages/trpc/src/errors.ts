@@ -70,9 +70,13 @@ export function resolveError(error: unknown, kind: 'read' | 'write', requestId?:
           unexpected: false,
         };
       case 'PARSE_ERROR':
+        // Over tRPC a query's input travels as JSON in the `input` query parameter.
         return {
           status: 400,
-          body: { error: { code: 'invalid_body', message: 'Malformed JSON in request body' } },
+          body:
+            kind === 'read'
+              ? { error: { code: 'invalid_request', message: 'Malformed JSON in the input parameter' } }
+              : { error: { code: 'invalid_body', message: 'Malformed JSON in request body' } },
           unexpected: false,
         };
       case 'PAYLOAD_TOO_LARGE':

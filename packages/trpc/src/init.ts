@@ -5,6 +5,7 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { AuthedContext, Context } from './context.ts';
 import { resolveError, toTrpcError } from './errors.ts';
 import { runIdempotently } from './idempotency.ts';
+import { refuseUnstorableText } from './storable-input.ts';
 
 /** An endpoint-specific error response, for the OpenAPI document. */
 export interface DocumentedError {
@@ -81,14 +82,16 @@ async function admit(ctx: Context, scope: Scope): Promise<Principal> {
 
 /**
  * A procedure that needs a key with `scope`. One middleware on purpose: each tRPC middleware
- * level copies the context, and this path runs on every request. Contract errors, from
+ * level copies the context, and this path runs on every request. Input text that cannot be
+ * stored is refused here, for every procedure and both transports. Contract errors, from
  * admission or from the procedure, leave with the status their code names. A procedure whose
  * meta says `idempotent` runs under the request's Idempotency-Key, when it has one.
  */
 export function scopedProcedure(scope: Scope) {
-  return t.procedure.use(async ({ ctx, next, meta, path, getRawInput }) => {
+  return t.procedure.use(async ({ ctx, next, meta, path, type, getRawInput }) => {
     try {
       const principal = await admit(ctx, scope);
+      refuseUnstorableText(await getRawInput(), meta, type);
       const authed: AuthedContext = { ...ctx, principal };
       const run = (em?: EntityManager) => next({ ctx: em ? { ...authed, em } : authed });
       const result =

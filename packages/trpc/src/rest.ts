@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AppError } from '@comptoir/core';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { type Context, createContext, type RequestInfo, type ServerDependencies } from './context.ts';
 import { resolveError } from './errors.ts';
@@ -24,6 +25,10 @@ export interface RestResponse {
   procedure?: string;
   /** The error, when the request failed in a way nobody anticipated (log it). */
   unexpectedError?: unknown;
+}
+
+function isJsonObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const contexts = new WeakMap<object, Context>();
@@ -59,6 +64,12 @@ export function createRestHandler(deps: ServerDependencies) {
   });
 
   return async function handle(request: RestRequest, info: RequestInfo): Promise<RestResponse> {
+    // trpc-to-openapi spreads the body into the input: an array or a string would pass as
+    // an empty (or odd) object. Every body of the contract is a JSON object.
+    if (request.body !== undefined && !isJsonObject(request.body)) {
+      const error = new AppError('invalid_body', 'The request body must be a JSON object');
+      return { status: error.status, headers: {}, body: JSON.stringify(error.toEnvelope()) };
+    }
     const ctx = createContext(deps, info);
     const captured: RestResponse = { status: 200, headers: {}, body: '' };
     const raw = request.rawResponse;

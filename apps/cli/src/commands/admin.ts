@@ -99,7 +99,8 @@ export async function productImport(out: Output, flags: Flags) {
   const file = required(flags, 'file');
   let items: unknown;
   try {
-    items = JSON.parse(await readFile(file, 'utf8'));
+    // Invalid UTF-8 is refused, as the API refuses it, rather than read as U+FFFD.
+    items = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(await readFile(file)));
   } catch (error) {
     throw new CliError(`cannot read ${file} as JSON: ${(error as Error).message}`);
   }

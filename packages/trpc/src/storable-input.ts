@@ -1,0 +1,28 @@
+import { AppError, unstorableText } from '@comptoir/core';
+import type { ProcedureMeta } from './init.ts';
+
+/** `{id}` in `/quotes/{id}/send`: the input fields a REST client sends in the path. */
+function pathParameters(meta: ProcedureMeta | undefined): Set<string> {
+  const path = meta?.openapi?.path ?? '';
+  return new Set([...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''));
+}
+
+/**
+ * Refuses input holding text that cannot be stored (rulings: 400 naming the field, or 404 for
+ * a path id: no record can have such an id). Runs on the raw input of every procedure, both
+ * transports, before the input schema and before any query.
+ */
+export function refuseUnstorableText(
+  rawInput: unknown,
+  meta: ProcedureMeta | undefined,
+  type: 'query' | 'mutation' | 'subscription',
+): void {
+  const details = unstorableText(rawInput);
+  if (details.length === 0) return;
+  const inPath = pathParameters(meta);
+  if (details.some((detail) => inPath.has(detail.path.split('.')[0] ?? ''))) {
+    throw new AppError('not_found', 'Resource not found');
+  }
+  const code = type === 'query' ? 'invalid_request' : 'invalid_body';
+  throw new AppError(code, 'Text that cannot be stored: U+0000 or invalid Unicode', { details });
+}
