@@ -13,6 +13,7 @@
  */
 import { getProduct, listProducts } from '@comptoir/core';
 import type { EntityManager } from '@comptoir/db';
+import { listEnvelope } from '@comptoir/trpc';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { readSetting, requireSetting, serveUntilSignal, toPgPlaceholders } from './lib.ts';
@@ -46,13 +47,14 @@ const app = Fastify({ logger: false });
 
 app.get<{ Querystring: ListQuery }>('/products', async (request) => {
   const query = request.query;
-  return listProducts(pgOnly, workspaceId, {
+  const page = await listProducts(pgOnly, workspaceId, {
     limit: query.limit === undefined ? 20 : Number(query.limit),
     offset: query.offset === undefined ? 0 : Number(query.offset),
     ...(query.q === undefined ? {} : { q: query.q }),
     ...(query.supplierId === undefined ? {} : { supplierId: query.supplierId }),
     ...(query.trackStock === undefined ? {} : { trackStock: query.trackStock === 'true' }),
   });
+  return listEnvelope(page);
 });
 
 app.get<{ Params: { id: string } }>('/products/:id', async (request) => ({

@@ -14,17 +14,20 @@
 import {
   authenticate,
   getProduct,
-  listEnvelopeSchema,
   listProducts,
   type ProductListQuery,
   productListQuerySchema,
   productSchema,
-  recordEnvelopeSchema,
   requireScope,
 } from '@comptoir/core';
 import { createOrm } from '@comptoir/db';
 // The API's own limiter. @comptoir/trpc is not a dependency of bench, hence the source path.
-import { createRedisRateLimiter } from '@comptoir/trpc';
+import {
+  createRedisRateLimiter,
+  listEnvelope,
+  listEnvelopeSchema,
+  recordEnvelopeSchema,
+} from '@comptoir/trpc';
 import Fastify, { type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { readSetting, requireSetting, serveUntilSignal } from './lib.ts';
@@ -104,7 +107,7 @@ app.get<{ Querystring: RawQuery }>('/products', async (request, reply) => {
       ...(raw.q === undefined ? {} : { q: raw.q }),
     };
   }
-  const result = await listProducts(em, scopedWorkspace, query);
+  const result = listEnvelope(await listProducts(em, scopedWorkspace, query));
   return layers.has('zod') ? listOutputSchema.parse(result) : result;
 });
 

@@ -3,6 +3,7 @@ import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { AppError, deliveryQueue } from '@comptoir/core';
+import { errorEnvelope } from '@comptoir/trpc';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -32,7 +33,7 @@ function refuse(reply: FastifyReply, code: 'missing_authorization' | 'invalid_ke
     .code(401)
     .header('WWW-Authenticate', 'Basic realm="Comptoir queues", charset="UTF-8"')
     .type('application/json')
-    .send(JSON.stringify(new AppError(code, message).toEnvelope()));
+    .send(JSON.stringify(errorEnvelope(new AppError(code, message))));
 }
 
 /**

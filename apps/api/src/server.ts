@@ -1,23 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import {
-  AppError,
-  type ErrorEnvelope,
-  errorStatus,
-  internalErrorEnvelope,
-  type TargetPolicy,
-} from '@comptoir/core';
+import { AppError, type TargetPolicy } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
 import {
   type AppRouter,
   appRouter,
   buildOpenApiDocument,
+  type ContractErrorCode,
   createContext,
   createRedisRateLimiter,
   createRestHandler,
+  type ErrorEnvelope,
+  errorEnvelope,
+  errorStatus,
+  internalErrorEnvelope,
   procedureMetas,
   resolveError,
+  statusOf,
 } from '@comptoir/trpc';
 import scalar from '@scalar/fastify-api-reference';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
@@ -54,7 +54,7 @@ function sendError(reply: FastifyReply, status: number, body: ErrorEnvelope | Re
   return reply.code(status).type('application/json').send(JSON.stringify(body));
 }
 
-function envelope(code: keyof typeof errorStatus, message: string): ErrorEnvelope {
+function envelope(code: ContractErrorCode, message: string): ErrorEnvelope {
   return { error: { code, message } };
 }
 
@@ -100,7 +100,7 @@ function decodeOrKeep(text: string): string {
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** What Node's HTTP parser refused (bad request line, headers too large, timeout). */
-const clientErrors: Record<string, keyof typeof errorStatus> = {
+const clientErrors: Record<string, ContractErrorCode> = {
   ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
   HPE_HEADER_OVERFLOW: 'headers_too_large',
 };
@@ -214,7 +214,7 @@ export async function buildServer(
   });
 
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    if (error instanceof AppError) return sendError(reply, error.status, error.toEnvelope());
+    if (error instanceof AppError) return sendError(reply, statusOf(error), errorEnvelope(error));
     if (error.statusCode === 413)
       return sendError(reply, 413, envelope('payload_too_large', 'Request body exceeds 1 MiB'));
     if (error.statusCode === 415) {

@@ -141,7 +141,7 @@ describe('webhook delivery', () => {
     );
     await createCompany(em(), workspaceId, { name: 'Instable' });
     await until(async () =>
-      (await listDeliveryAttempts(em(), workspaceId, endpoint.id, { limit: 10, offset: 0 })).data.some(
+      (await listDeliveryAttempts(em(), workspaceId, endpoint.id, { limit: 10, offset: 0 })).items.some(
         (attempt) => attempt.outcome === 'succeeded',
       ),
     );
@@ -149,13 +149,13 @@ describe('webhook delivery', () => {
     expect(attempts).toHaveLength(3);
     expect(new Set(attempts.map((attempt) => attempt.headers['webhook-id'])).size).toBe(1);
     const log = await listDeliveryAttempts(em(), workspaceId, endpoint.id, { limit: 10, offset: 0 });
-    expect(log.data.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.outcome])).toEqual([
+    expect(log.items.map((attempt) => [attempt.attempt, attempt.statusCode, attempt.outcome])).toEqual([
       [3, 200, 'succeeded'],
       [2, 500, 'failed'],
       [1, 500, 'failed'],
     ]);
-    expect(log.data[1]?.nextAttemptAt).not.toBeNull();
-    expect(log.data[0]?.deliveryStatus).toBe('succeeded');
+    expect(log.items[1]?.nextAttemptAt).not.toBeNull();
+    expect(log.items[0]?.deliveryStatus).toBe('succeeded');
   });
 
   it('fails the delivery once the schedule is spent', async () => {
@@ -172,10 +172,10 @@ describe('webhook delivery', () => {
     await createCompany(em(), workspaceId, { name: 'Injoignable' });
     const log = await until(async () => {
       const page = await listDeliveryAttempts(em(), workspaceId, endpoint.id, { limit: 10, offset: 0 });
-      return page.data[0]?.deliveryStatus === 'failed' ? page : null;
+      return page.items[0]?.deliveryStatus === 'failed' ? page : null;
     });
-    expect(log.data).toHaveLength(4);
-    expect(log.data[0]?.nextAttemptAt).toBeNull();
+    expect(log.items).toHaveLength(4);
+    expect(log.items[0]?.nextAttemptAt).toBeNull();
   });
 
   it('sends only the subscribed types, nothing to a disabled endpoint, and redelivers on request', async () => {

@@ -98,12 +98,10 @@ describe('product list totals', () => {
     const workspace = (await make.workspace()).id;
     const em = () => db.orm.em.fork();
     const totals = async () => ({
-      all: (await listProducts(em(), workspace, { limit: 1, offset: 0 })).pagination.total,
-      tracked: (await listProducts(em(), workspace, { limit: 1, offset: 0, trackStock: true })).pagination
-        .total,
-      untracked: (await listProducts(em(), workspace, { limit: 1, offset: 0, trackStock: false })).pagination
-        .total,
-      beyond: (await listProducts(em(), workspace, { limit: 1, offset: 1000 })).pagination.total,
+      all: (await listProducts(em(), workspace, { limit: 1, offset: 0 })).total,
+      tracked: (await listProducts(em(), workspace, { limit: 1, offset: 0, trackStock: true })).total,
+      untracked: (await listProducts(em(), workspace, { limit: 1, offset: 0, trackStock: false })).total,
+      beyond: (await listProducts(em(), workspace, { limit: 1, offset: 1000 })).total,
     });
     const counted = async () => {
       const [row] = await em().execute<{ all: string; tracked: string }[]>(

@@ -1,13 +1,85 @@
-import {
-  AppError,
-  detailsFromIssues,
-  type ErrorEnvelope,
-  errorStatus,
-  internalErrorEnvelope,
-} from '@comptoir/core';
+import { AppError, detailsFromIssues, type ErrorCode, type ErrorDetail } from '@comptoir/core';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+
+/** Codes only a transport produces: limits, media types, the HTTP parser, failures. */
+export const transportErrorCodes = [
+  'rate_limited',
+  'method_not_allowed',
+  'request_timeout',
+  'payload_too_large',
+  'unsupported_media_type',
+  'headers_too_large',
+  'internal_error',
+  'service_unavailable',
+] as const;
+export type ContractErrorCode = ErrorCode | (typeof transportErrorCodes)[number];
+
+/**
+ * The contract's error table (api-v1.md section 7 and the rulings): the only place that maps
+ * a code to its HTTP status, for both transports, the OpenAPI document and the host.
+ */
+export const errorStatus = {
+  invalid_request: 400,
+  invalid_body: 400,
+  invalid_idempotency_key: 400,
+  missing_authorization: 401,
+  invalid_key_format: 401,
+  invalid_key: 401,
+  revoked_key: 401,
+  expired_key: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  company_not_found: 404,
+  contact_not_found: 404,
+  opportunity_not_found: 404,
+  webhook_endpoint_not_found: 404,
+  invoice_not_draft: 409,
+  quote_not_draft: 409,
+  contact_email_duplicate: 409,
+  idempotency_key_in_use: 409,
+  stock_quantity_mismatch: 409,
+  webhook_endpoint_disabled: 409,
+  webhook_endpoint_not_subscribed: 409,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  headers_too_large: 431,
+  stock_adjust_failed: 422,
+  idempotency_key_mismatch: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const satisfies Record<ContractErrorCode, number>;
+
+export type ErrorEnvelope = {
+  error: { code: ContractErrorCode; message: string; details?: ErrorDetail[] };
+};
+
+/** The status a contract error answers with; a code outside the table is a bug: 500. */
+export function statusOf(error: AppError<string>): number {
+  return (errorStatus as Record<string, number>)[error.code] ?? 500;
+}
+
+/** The contract's envelope for an error, with what it carries beside `error` (a batch's `data`). */
+export function errorEnvelope(error: AppError<string>): ErrorEnvelope & Record<string, unknown> {
+  const body: ErrorEnvelope['error'] = { code: error.code as ContractErrorCode, message: error.message };
+  if (error.details && error.details.length > 0) body.details = error.details;
+  return { error: body, ...error.extra };
+}
+
+/** A transport's own refusal, in the same envelope (a rate limit, an unreadable request). */
+export function transportError(code: ContractErrorCode, message: string): AppError<ContractErrorCode> {
+  return new AppError<ContractErrorCode>(code, message);
+}
+
+/** The envelope of an unexpected failure: no internals, only what the client can act on. */
+export function internalErrorEnvelope(requestId?: string): ErrorEnvelope {
+  const suffix = requestId ? ` (request ${requestId})` : '';
+  return { error: { code: 'internal_error', message: `An internal error occurred${suffix}` } };
+}
 
 const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
   400: 'BAD_REQUEST',
@@ -24,9 +96,9 @@ const trpcCodeByStatus: Record<number, TRPC_ERROR_CODE_KEY> = {
 };
 
 /** An AppError as a TRPCError whose code carries the same HTTP status on the tRPC transport. */
-export function toTrpcError(error: AppError): TRPCError {
+export function toTrpcError(error: AppError<string>): TRPCError {
   return new TRPCError({
-    code: trpcCodeByStatus[error.status] ?? 'INTERNAL_SERVER_ERROR',
+    code: trpcCodeByStatus[statusOf(error)] ?? 'INTERNAL_SERVER_ERROR',
     message: error.message,
     cause: error,
   });
@@ -54,7 +126,8 @@ export interface ResolvedError {
  */
 export function resolveError(error: unknown, kind: 'read' | 'write', requestId?: string): ResolvedError {
   const cause = findCause(error);
-  if (cause instanceof AppError) return { status: cause.status, body: cause.toEnvelope(), unexpected: false };
+  if (cause instanceof AppError)
+    return { status: statusOf(cause), body: errorEnvelope(cause), unexpected: false };
   if (cause instanceof ZodError) {
     const code = kind === 'read' ? 'invalid_request' : 'invalid_body';
     const details = detailsFromIssues(cause.issues);

@@ -2,7 +2,6 @@ import {
   AppError,
   checkIdempotencyKey,
   claimIdempotencyKey,
-  type ErrorCode,
   type ErrorDetail,
   type IdempotencyScope,
   requestFingerprint,
@@ -11,6 +10,7 @@ import {
 import type { EntityManager } from '@comptoir/db';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { AuthedContext } from './context.ts';
+import type { ContractErrorCode } from './errors.ts';
 import { resolveError } from './errors.ts';
 
 /** What a tRPC middleware's `next()` resolves to (the parts used here). */
@@ -88,14 +88,14 @@ export async function runIdempotently<Result extends MiddlewareResult>(
 }
 
 interface StoredErrorBody {
-  error: { code: ErrorCode; message: string; details?: ErrorDetail[] };
+  error: { code: ContractErrorCode; message: string; details?: ErrorDetail[] };
   [extra: string]: unknown;
 }
 
 function replay(stored: { status: number; body: unknown }, response: AuthedContext['response']) {
   if (stored.status >= 400) {
     const { error, ...extra } = stored.body as StoredErrorBody;
-    throw new AppError(error.code, error.message, {
+    throw new AppError<ContractErrorCode>(error.code, error.message, {
       ...(error.details ? { details: error.details } : {}),
       ...(Object.keys(extra).length > 0 ? { extra } : {}),
     });

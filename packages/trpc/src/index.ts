@@ -1,6 +1,17 @@
 export type { AuthedContext, Context, RequestInfo, RequestLogger, ServerDependencies } from './context.ts';
 export { createContext } from './context.ts';
-export { type ResolvedError, resolveError } from './errors.ts';
+export { listEnvelope, listEnvelopeSchema, recordEnvelopeSchema } from './envelopes.ts';
+export {
+  type ContractErrorCode,
+  type ErrorEnvelope,
+  errorEnvelope,
+  errorStatus,
+  internalErrorEnvelope,
+  type ResolvedError,
+  resolveError,
+  statusOf,
+  transportError,
+} from './errors.ts';
 export { createCallerFactory, type ProcedureMeta } from './init.ts';
 export { procedureMetas } from './meta.ts';
 export { buildOpenApiDocument } from './openapi.ts';

@@ -1,9 +1,9 @@
-import { AppError, authenticate, isAppError, type Principal, requireScope, type Scope } from '@comptoir/core';
+import { authenticate, isAppError, type Principal, requireScope, type Scope } from '@comptoir/core';
 import type { EntityManager } from '@comptoir/db';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { AuthedContext, Context } from './context.ts';
-import { resolveError, toTrpcError } from './errors.ts';
+import { resolveError, toTrpcError, transportError } from './errors.ts';
 import { runIdempotently } from './idempotency.ts';
 import { refuseUnstorableText } from './storable-input.ts';
 
@@ -71,7 +71,7 @@ async function admit(ctx: Context, scope: Scope): Promise<Principal> {
     });
     if (!decision.allowed) {
       ctx.response.headers['Retry-After'] = String(decision.resetSeconds);
-      throw new AppError(
+      throw transportError(
         'rate_limited',
         `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
       );

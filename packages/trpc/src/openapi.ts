@@ -1,10 +1,6 @@
-import {
-  errorStatus,
-  idempotencyKeyLength,
-  idempotencyRetentionHours,
-  idempotencyWaitSeconds,
-} from '@comptoir/core';
+import { idempotencyKeyLength, idempotencyRetentionHours, idempotencyWaitSeconds } from '@comptoir/core';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
+import { errorStatus } from './errors.ts';
 import type { ProcedureMeta } from './init.ts';
 import { procedureMetas } from './meta.ts';
 import { type AppRouter, appRouter } from './routers/index.ts';

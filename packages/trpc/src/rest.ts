@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError } from '@comptoir/core';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { type Context, createContext, type RequestInfo, type ServerDependencies } from './context.ts';
-import { resolveError } from './errors.ts';
+import { errorEnvelope, resolveError, statusOf } from './errors.ts';
 import { procedureMetas } from './meta.ts';
 import { appRouter } from './routers/index.ts';
 
@@ -68,7 +68,7 @@ export function createRestHandler(deps: ServerDependencies) {
     // an empty (or odd) object. Every body of the contract is a JSON object.
     if (request.body !== undefined && !isJsonObject(request.body)) {
       const error = new AppError('invalid_body', 'The request body must be a JSON object');
-      return { status: error.status, headers: {}, body: JSON.stringify(error.toEnvelope()) };
+      return { status: statusOf(error), headers: {}, body: JSON.stringify(errorEnvelope(error)) };
     }
     const ctx = createContext(deps, info);
     const captured: RestResponse = { status: 200, headers: {}, body: '' };

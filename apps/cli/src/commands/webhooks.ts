@@ -70,10 +70,7 @@ export async function webhookAdd(out: Output, flags: Flags) {
 
 export async function webhookList(out: Output, flags: Flags) {
   const workspaceId = required(flags, 'workspace');
-  const {
-    data: endpoints,
-    pagination: { total },
-  } = await withOrm(async (orm) => {
+  const { items: endpoints, total } = await withOrm(async (orm) => {
     await getWorkspace(orm.em.fork(), workspaceId);
     return listEndpoints(orm.em.fork(), workspaceId, { limit: listLimit, offset: 0 });
   });

@@ -1,7 +1,7 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListResult, likeContains, listPage } from '../lists/index.ts';
+import { type ListPage, likeContains, listPage } from '../lists/index.ts';
 import { siretCheck, vatNumberCheck } from './identifiers.ts';
 import {
   type CompanyCreate,
@@ -53,7 +53,7 @@ export async function listCompanies(
   em: EntityManager,
   workspaceId: string,
   query: CompanyListQuery,
-): Promise<ListResult<CompanyView>> {
+): Promise<ListPage<CompanyView>> {
   let where = 'workspace_id = ?';
   const params: unknown[] = [workspaceId];
   const q = query.q?.trim();

@@ -2,7 +2,7 @@ import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@compto
 import { identifierChecks, requireCompany } from '../companies/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListResult, likeContains, listPage } from '../lists/index.ts';
+import { type ListPage, likeContains, listPage } from '../lists/index.ts';
 import {
   type ContactCreate,
   type ContactDetailView,
@@ -52,7 +52,7 @@ export async function listContacts(
   em: EntityManager,
   workspaceId: string,
   query: ContactListQuery,
-): Promise<ListResult<ContactView>> {
+): Promise<ListPage<ContactView>> {
   let where = 'c.workspace_id = ?';
   const params: unknown[] = [workspaceId];
   const q = query.q?.trim();

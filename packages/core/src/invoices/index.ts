@@ -2,7 +2,7 @@ import { type EntityManager, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir
 import { type DocumentTotals, documentNumberCte, documentTotals, linesInsert } from '../documents/index.ts';
 import { notFound } from '../errors/index.ts';
 import { eventInsert } from '../events/index.ts';
-import { type ListResult, listPage } from '../lists/index.ts';
+import { type ListPage, listPage } from '../lists/index.ts';
 import {
   type InvoiceCreate,
   type InvoiceDetailView,
@@ -75,7 +75,7 @@ export async function listInvoices(
   em: EntityManager,
   workspaceId: string,
   query: InvoiceListQuery,
-): Promise<ListResult<InvoiceView>> {
+): Promise<ListPage<InvoiceView>> {
   let where = 'workspace_id = ?';
   const params: unknown[] = [workspaceId];
   if (query.status) {

@@ -22,21 +22,12 @@ export interface Page {
   offset: number;
 }
 
-export const paginationSchema = z
-  .object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
-  .meta({ id: 'Pagination' });
-
-export function listEnvelopeSchema<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), pagination: paginationSchema });
-}
-
-export function recordEnvelopeSchema<T extends z.ZodType>(record: T) {
-  return z.object({ data: record });
-}
-
-export interface ListResult<T> {
-  data: T[];
-  pagination: { total: number; limit: number; offset: number };
+/** One page of a list: its items and the total the filters match. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
 }
 
 /** Query strings carry booleans as text: only `true` and `false` are accepted. */
@@ -59,7 +50,7 @@ export async function listPage<Row extends object, Item>(
   query: { select: string; from: string; where: string; params: unknown[]; orderBy: string },
   page: Page,
   view: (row: Row) => Item,
-): Promise<ListResult<Item>> {
+): Promise<ListPage<Item>> {
   const rows = await em.execute<(Row & { total: string })[]>(
     `select ${query.select}, count(*) over () as total from ${query.from} where ${query.where}
       order by ${query.orderBy} limit ? offset ?`,
@@ -73,7 +64,7 @@ export async function listPage<Row extends object, Item>(
     );
     total = Number(count?.total ?? 0);
   }
-  return { data: rows.map(view), pagination: { total, limit: page.limit, offset: page.offset } };
+  return { items: rows.map(view), total, limit: page.limit, offset: page.offset };
 }
 
 /**

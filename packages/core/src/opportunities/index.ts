@@ -3,7 +3,7 @@ import { requireCompany } from '../companies/index.ts';
 import { requireContact } from '../contacts/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListResult, listPage } from '../lists/index.ts';
+import { type ListPage, listPage } from '../lists/index.ts';
 import {
   type OpportunityCreate,
   type OpportunityDetailView,
@@ -58,7 +58,7 @@ export async function listOpportunities(
   em: EntityManager,
   workspaceId: string,
   query: OpportunityListQuery,
-): Promise<ListResult<OpportunityView>> {
+): Promise<ListPage<OpportunityView>> {
   let where = 'o.workspace_id = ?';
   const params: unknown[] = [workspaceId];
   if (query.status) {

@@ -1,6 +1,6 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
-import { assignments, type ListResult, likeContains } from '../lists/index.ts';
+import { assignments, type ListPage, likeContains } from '../lists/index.ts';
 import { unstorableText } from '../text/index.ts';
 import {
   type ProductCreate,
@@ -102,10 +102,15 @@ export async function listProducts(
   em: EntityManager,
   workspaceId: string,
   query: ProductListQuery,
-): Promise<ListResult<ProductView>> {
+): Promise<ListPage<ProductView>> {
   const { where, params } = productListFilter(workspaceId, query);
   const page = [query.limit, query.offset];
-  const pagination = (total: number) => ({ total, limit: query.limit, offset: query.offset });
+  const pageOf = (items: ProductView[], total: number) => ({
+    items,
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  });
 
   if (query.q?.trim()) {
     // A search reads its matches once, through the trigram index, for both the page and the
@@ -118,8 +123,10 @@ export async function listProducts(
          left join lateral (select * from matched order by name, id limit ? offset ?) page on true`,
       [...params, ...page],
     );
-    const data = rows.filter((row): row is ProductRow & { total: string } => row.id != null).map(productView);
-    return { data, pagination: pagination(Number(rows[0]?.total ?? 0)) };
+    const items = rows
+      .filter((row): row is ProductRow & { total: string } => row.id != null)
+      .map(productView);
+    return pageOf(items, Number(rows[0]?.total ?? 0));
   }
 
   // Totals of unfiltered lists come from the trigger-kept counters; a supplier filter counts
@@ -145,7 +152,7 @@ export async function listProducts(
       total = Number(count?.total ?? 0);
     }
   }
-  return { data: rows.map(productView), pagination: pagination(total) };
+  return pageOf(rows.map(productView), total);
 }
 
 async function findProductRow(

@@ -3,7 +3,7 @@ import { requireContact } from '../contacts/index.ts';
 import { type DocumentTotals, documentTotals, insertLines, numberDocument } from '../documents/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { assignments, type ListResult, listPage } from '../lists/index.ts';
+import { assignments, type ListPage, listPage } from '../lists/index.ts';
 import { requireOpportunity } from '../opportunities/index.ts';
 import {
   type QuoteCreate,
@@ -81,7 +81,7 @@ export async function listQuotes(
   em: EntityManager,
   workspaceId: string,
   query: QuoteListQuery,
-): Promise<ListResult<QuoteView>> {
+): Promise<ListPage<QuoteView>> {
   let where = 'workspace_id = ? and deleted_at is null';
   const params: unknown[] = [workspaceId];
   if (query.status) {

@@ -1,6 +1,6 @@
 import { type EntityManager, inTransaction, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
-import { type ListResult, listPage } from '../lists/index.ts';
+import { type ListPage, listPage } from '../lists/index.ts';
 import { applyStockChanges } from './engine.ts';
 import {
   type AdjustResult,
@@ -69,12 +69,6 @@ export async function adjustStock(
   });
 }
 
-export interface MovementsOutcome {
-  result: StockMovementsResult;
-  /** 200 when every movement applied, 207 when some did. None applied is thrown as a 422. */
-  status: 200 | 207;
-}
-
 function summarise(errors: { error: MovementError }[]): string {
   const counts = new Map<string, number>();
   for (const { error } of errors) counts.set(error, (counts.get(error) ?? 0) + 1);
@@ -82,15 +76,15 @@ function summarise(errors: { error: MovementError }[]): string {
 }
 
 /**
- * Applies a batch of movements in order; each succeeds or fails on its own. When none
- * applies, throws 422 stock_adjust_failed carrying the result under `data`.
+ * Applies a batch of movements in order; each succeeds or fails on its own (a partial success
+ * has `errors`). When none applies, throws stock_adjust_failed carrying the result as `data`.
  */
 export async function applyStockMovements(
   em: EntityManager,
   workspaceId: string,
   actor: StockActor,
   input: StockMovementsRequest,
-): Promise<MovementsOutcome> {
+): Promise<StockMovementsResult> {
   const { movements } = stockMovementsRequestSchema.parse(input);
   const outcomes = await inTransaction(em, (tx) =>
     applyStockChanges(
@@ -115,7 +109,7 @@ export async function applyStockMovements(
       extra: { data: result },
     });
   }
-  return { result, status: result.errors.length === 0 ? 200 : 207 };
+  return result;
 }
 
 interface LedgerRow {
@@ -155,7 +149,7 @@ export function listLedger(
   em: EntityManager,
   workspaceId: string,
   query: LedgerQuery,
-): Promise<ListResult<LedgerEntry>> {
+): Promise<ListPage<LedgerEntry>> {
   const clauses = ['workspace_id = ?'];
   const params: unknown[] = [workspaceId];
   if (query.productId !== undefined) {

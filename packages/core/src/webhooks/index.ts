@@ -2,7 +2,7 @@ import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } 
 import { generateSecret, urlTargetRefusal } from '@comptoir/webhooks';
 import { AppError, notFound } from '../errors/index.ts';
 import type { EventType } from '../events/index.ts';
-import { assignments, type ListResult, listPage, type Page } from '../lists/index.ts';
+import { assignments, type ListPage, listPage, type Page } from '../lists/index.ts';
 import { deliveryIdExpression, subscribedEndpoint } from './delivery.ts';
 import {
   allEvents,
@@ -98,7 +98,7 @@ export function listEndpoints(
   em: EntityManager,
   workspaceId: string,
   page: Page,
-): Promise<ListResult<EndpointView>> {
+): Promise<ListPage<EndpointView>> {
   return listPage<EndpointRow, EndpointView>(
     em,
     {
@@ -205,7 +205,7 @@ export async function listDeliveryAttempts(
   workspaceId: string,
   endpointId: string,
   page: Page,
-): Promise<ListResult<DeliveryAttemptView>> {
+): Promise<ListPage<DeliveryAttemptView>> {
   await getEndpoint(em, workspaceId, endpointId);
   return listPage<AttemptRow, DeliveryAttemptView>(
     em,
@@ -252,7 +252,7 @@ export function listEvents(
   em: EntityManager,
   workspaceId: string,
   query: Page & { type?: EventType | undefined },
-): Promise<ListResult<EventView>> {
+): Promise<ListPage<EventView>> {
   const clauses = ['workspace_id = ?'];
   const params: unknown[] = [workspaceId];
   if (query.type) {

@@ -1,4 +1,5 @@
-import { companyCreateSchema, companySchema, createCompany, recordEnvelopeSchema } from '@comptoir/core';
+import { companyCreateSchema, companySchema, createCompany } from '@comptoir/core';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const createCompanyProcedure = scopedProcedure('write:contacts')

@@ -1,5 +1,6 @@
-import { companySchema, getCompany, recordEnvelopeSchema } from '@comptoir/core';
+import { companySchema, getCompany } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const getCompanyProcedure = scopedProcedure('read:contacts')

@@ -1,4 +1,5 @@
-import { companyListQuerySchema, companySchema, listCompanies, listEnvelopeSchema } from '@comptoir/core';
+import { companyListQuerySchema, companySchema, listCompanies } from '@comptoir/core';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const listCompaniesProcedure = scopedProcedure('read:contacts')
@@ -13,4 +14,6 @@ export const listCompaniesProcedure = scopedProcedure('read:contacts')
   })
   .input(companyListQuerySchema)
   .output(listEnvelopeSchema(companySchema))
-  .query(({ ctx, input }) => listCompanies(ctx.em, ctx.principal.workspaceId, input));
+  .query(async ({ ctx, input }) =>
+    listEnvelope(await listCompanies(ctx.em, ctx.principal.workspaceId, input)),
+  );

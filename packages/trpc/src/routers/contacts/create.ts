@@ -1,4 +1,5 @@
-import { contactCreateSchema, contactSchema, createContact, recordEnvelopeSchema } from '@comptoir/core';
+import { contactCreateSchema, contactSchema, createContact } from '@comptoir/core';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const createContactProcedure = scopedProcedure('write:contacts')

@@ -1,5 +1,6 @@
-import { contactDetailSchema, getContact, recordEnvelopeSchema } from '@comptoir/core';
+import { contactDetailSchema, getContact } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const getContactProcedure = scopedProcedure('read:contacts')

@@ -1,4 +1,5 @@
-import { contactListQuerySchema, contactSchema, listContacts, listEnvelopeSchema } from '@comptoir/core';
+import { contactListQuerySchema, contactSchema, listContacts } from '@comptoir/core';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const listContactsProcedure = scopedProcedure('read:contacts')
@@ -13,4 +14,6 @@ export const listContactsProcedure = scopedProcedure('read:contacts')
   })
   .input(contactListQuerySchema)
   .output(listEnvelopeSchema(contactSchema))
-  .query(({ ctx, input }) => listContacts(ctx.em, ctx.principal.workspaceId, input));
+  .query(async ({ ctx, input }) =>
+    listEnvelope(await listContacts(ctx.em, ctx.principal.workspaceId, input)),
+  );

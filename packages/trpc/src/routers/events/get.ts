@@ -1,5 +1,6 @@
-import { eventSchema, getEvent, recordEnvelopeSchema } from '@comptoir/core';
+import { eventSchema, getEvent } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const eventIdShape = { id: z.string().meta({ description: 'Event id (`evt_…`).' }) };

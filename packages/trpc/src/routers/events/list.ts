@@ -1,4 +1,5 @@
-import { eventListQuerySchema, eventSchema, listEnvelopeSchema, listEvents } from '@comptoir/core';
+import { eventListQuerySchema, eventSchema, listEvents } from '@comptoir/core';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const listEventsProcedure = scopedProcedure('read:webhooks')
@@ -13,4 +14,4 @@ export const listEventsProcedure = scopedProcedure('read:webhooks')
   })
   .input(eventListQuerySchema)
   .output(listEnvelopeSchema(eventSchema))
-  .query(({ ctx, input }) => listEvents(ctx.em, ctx.principal.workspaceId, input));
+  .query(async ({ ctx, input }) => listEnvelope(await listEvents(ctx.em, ctx.principal.workspaceId, input)));

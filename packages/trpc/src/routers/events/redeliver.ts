@@ -1,10 +1,6 @@
-import {
-  recordEnvelopeSchema,
-  redeliverEvent,
-  redeliverSchema,
-  redeliveryResultSchema,
-} from '@comptoir/core';
+import { redeliverEvent, redeliverSchema, redeliveryResultSchema } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { eventIdShape } from './get.ts';
 

@@ -1,4 +1,5 @@
-import { createInvoice, invoiceCreateSchema, invoiceSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { createInvoice, invoiceCreateSchema, invoiceSchema } from '@comptoir/core';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const createInvoiceProcedure = scopedProcedure('write:invoices')

@@ -1,5 +1,6 @@
-import { getInvoice, invoiceDetailSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { getInvoice, invoiceDetailSchema } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const getInvoiceProcedure = scopedProcedure('read:invoices')

@@ -1,4 +1,5 @@
-import { invoiceListQuerySchema, invoiceSchema, listEnvelopeSchema, listInvoices } from '@comptoir/core';
+import { invoiceListQuerySchema, invoiceSchema, listInvoices } from '@comptoir/core';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const listInvoicesProcedure = scopedProcedure('read:invoices')
@@ -13,4 +14,6 @@ export const listInvoicesProcedure = scopedProcedure('read:invoices')
   })
   .input(invoiceListQuerySchema)
   .output(listEnvelopeSchema(invoiceSchema))
-  .query(({ ctx, input }) => listInvoices(ctx.em, ctx.principal.workspaceId, input));
+  .query(async ({ ctx, input }) =>
+    listEnvelope(await listInvoices(ctx.em, ctx.principal.workspaceId, input)),
+  );

@@ -1,9 +1,5 @@
-import {
-  createOpportunity,
-  opportunityCreateSchema,
-  opportunitySchema,
-  recordEnvelopeSchema,
-} from '@comptoir/core';
+import { createOpportunity, opportunityCreateSchema, opportunitySchema } from '@comptoir/core';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const createOpportunityProcedure = scopedProcedure('write:opportunities')

@@ -1,5 +1,6 @@
-import { getOpportunity, opportunityDetailSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { getOpportunity, opportunityDetailSchema } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const getOpportunityProcedure = scopedProcedure('read:opportunities')

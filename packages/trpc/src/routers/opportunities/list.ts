@@ -1,9 +1,5 @@
-import {
-  listEnvelopeSchema,
-  listOpportunities,
-  opportunityListQuerySchema,
-  opportunitySchema,
-} from '@comptoir/core';
+import { listOpportunities, opportunityListQuerySchema, opportunitySchema } from '@comptoir/core';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const listOpportunitiesProcedure = scopedProcedure('read:opportunities')
@@ -18,4 +14,6 @@ export const listOpportunitiesProcedure = scopedProcedure('read:opportunities')
   })
   .input(opportunityListQuerySchema)
   .output(listEnvelopeSchema(opportunitySchema))
-  .query(({ ctx, input }) => listOpportunities(ctx.em, ctx.principal.workspaceId, input));
+  .query(async ({ ctx, input }) =>
+    listEnvelope(await listOpportunities(ctx.em, ctx.principal.workspaceId, input)),
+  );

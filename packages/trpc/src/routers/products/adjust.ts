@@ -1,5 +1,6 @@
-import { adjustResultSchema, adjustStock, productAdjustSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { adjustResultSchema, adjustStock, productAdjustSchema } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const adjustProductProcedure = scopedProcedure('write:products')

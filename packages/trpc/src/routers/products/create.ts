@@ -1,4 +1,5 @@
-import { createProduct, productCreateSchema, productSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { createProduct, productCreateSchema, productSchema } from '@comptoir/core';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 /** Internal only: the public API cannot create products (api-v1.md section 1). */

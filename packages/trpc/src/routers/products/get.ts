@@ -1,5 +1,6 @@
-import { getProduct, productSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { getProduct, productSchema } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const getProductProcedure = scopedProcedure('read:products')

@@ -1,4 +1,5 @@
-import { listEnvelopeSchema, listProducts, productListQuerySchema, productSchema } from '@comptoir/core';
+import { listProducts, productListQuerySchema, productSchema } from '@comptoir/core';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const listProductsProcedure = scopedProcedure('read:products')
@@ -13,4 +14,6 @@ export const listProductsProcedure = scopedProcedure('read:products')
   })
   .input(productListQuerySchema)
   .output(listEnvelopeSchema(productSchema))
-  .query(({ ctx, input }) => listProducts(ctx.em, ctx.principal.workspaceId, input));
+  .query(async ({ ctx, input }) =>
+    listEnvelope(await listProducts(ctx.em, ctx.principal.workspaceId, input)),
+  );

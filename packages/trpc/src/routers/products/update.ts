@@ -1,5 +1,6 @@
-import { productSchema, productUpdateSchema, recordEnvelopeSchema, updateProduct } from '@comptoir/core';
+import { productSchema, productUpdateSchema, updateProduct } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 /** Internal only: the public API cannot change products (api-v1.md section 1). */

@@ -1,4 +1,5 @@
-import { createQuote, quoteCreateSchema, quoteSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { createQuote, quoteCreateSchema, quoteSchema } from '@comptoir/core';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const createQuoteProcedure = scopedProcedure('write:quotes')

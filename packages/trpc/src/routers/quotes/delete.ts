@@ -1,5 +1,6 @@
-import { deleteQuote, recordEnvelopeSchema } from '@comptoir/core';
+import { deleteQuote } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { quoteIdShape } from './id.ts';
 

@@ -1,5 +1,6 @@
-import { getQuote, quoteDetailSchema, recordEnvelopeSchema } from '@comptoir/core';
+import { getQuote, quoteDetailSchema } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { quoteIdShape } from './id.ts';
 

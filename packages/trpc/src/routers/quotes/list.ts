@@ -1,4 +1,5 @@
-import { listEnvelopeSchema, listQuotes, quoteListQuerySchema, quoteSchema } from '@comptoir/core';
+import { listQuotes, quoteListQuerySchema, quoteSchema } from '@comptoir/core';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const listQuotesProcedure = scopedProcedure('read:quotes')
@@ -13,4 +14,4 @@ export const listQuotesProcedure = scopedProcedure('read:quotes')
   })
   .input(quoteListQuerySchema)
   .output(listEnvelopeSchema(quoteSchema))
-  .query(({ ctx, input }) => listQuotes(ctx.em, ctx.principal.workspaceId, input));
+  .query(async ({ ctx, input }) => listEnvelope(await listQuotes(ctx.em, ctx.principal.workspaceId, input)));

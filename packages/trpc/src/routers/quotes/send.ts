@@ -1,5 +1,6 @@
-import { quoteSentSchema, recordEnvelopeSchema, sendQuote } from '@comptoir/core';
+import { quoteSentSchema, sendQuote } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { quoteIdShape } from './id.ts';
 

@@ -1,4 +1,5 @@
-import { quoteDetailSchema, quoteUpdateSchema, recordEnvelopeSchema, updateQuote } from '@comptoir/core';
+import { quoteDetailSchema, quoteUpdateSchema, updateQuote } from '@comptoir/core';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { quoteIdShape } from './id.ts';
 

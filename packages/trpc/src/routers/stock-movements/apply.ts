@@ -1,9 +1,5 @@
-import {
-  applyStockMovements,
-  recordEnvelopeSchema,
-  stockMovementsRequestSchema,
-  stockMovementsResultSchema,
-} from '@comptoir/core';
+import { applyStockMovements, stockMovementsRequestSchema, stockMovementsResultSchema } from '@comptoir/core';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const applyStockMovementsProcedure = scopedProcedure('write:products')
@@ -32,12 +28,13 @@ export const applyStockMovementsProcedure = scopedProcedure('write:products')
   .input(stockMovementsRequestSchema)
   .output(recordEnvelopeSchema(stockMovementsResultSchema))
   .mutation(async ({ ctx, input }) => {
-    const { result, status } = await applyStockMovements(
+    const result = await applyStockMovements(
       ctx.em,
       ctx.principal.workspaceId,
       { apiKeyId: ctx.principal.keyId },
       input,
     );
-    ctx.response.status = status;
+    // Some movements refused: 207 with the same body (api-v1.md, POST /stock-movements).
+    ctx.response.status = result.errors.length > 0 ? 207 : 200;
     return { data: result };
   });

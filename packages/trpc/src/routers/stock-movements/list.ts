@@ -1,4 +1,5 @@
-import { ledgerEntrySchema, ledgerQuerySchema, listEnvelopeSchema, listLedger } from '@comptoir/core';
+import { ledgerEntrySchema, ledgerQuerySchema, listLedger } from '@comptoir/core';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const listStockMovementsProcedure = scopedProcedure('read:products')
@@ -14,4 +15,4 @@ export const listStockMovementsProcedure = scopedProcedure('read:products')
   })
   .input(ledgerQuerySchema)
   .output(listEnvelopeSchema(ledgerEntrySchema))
-  .query(({ ctx, input }) => listLedger(ctx.em, ctx.principal.workspaceId, input));
+  .query(async ({ ctx, input }) => listEnvelope(await listLedger(ctx.em, ctx.principal.workspaceId, input)));

@@ -1,9 +1,5 @@
-import {
-  createEndpoint,
-  endpointCreateSchema,
-  endpointWithSecretSchema,
-  recordEnvelopeSchema,
-} from '@comptoir/core';
+import { createEndpoint, endpointCreateSchema, endpointWithSecretSchema } from '@comptoir/core';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const createEndpointProcedure = scopedProcedure('write:webhooks')

@@ -1,5 +1,6 @@
-import { deleteEndpoint, recordEnvelopeSchema } from '@comptoir/core';
+import { deleteEndpoint } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { endpointIdShape } from './id.ts';
 

@@ -1,10 +1,6 @@
-import {
-  deliveryAttemptSchema,
-  listDeliveryAttempts,
-  listEnvelopeSchema,
-  pageQueryShape,
-} from '@comptoir/core';
+import { deliveryAttemptSchema, listDeliveryAttempts, pageQueryShape } from '@comptoir/core';
 import { z } from 'zod';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { endpointIdShape } from './id.ts';
 
@@ -20,6 +16,6 @@ export const listDeliveriesProcedure = scopedProcedure('read:webhooks')
   })
   .input(z.object({ ...endpointIdShape, ...pageQueryShape }))
   .output(listEnvelopeSchema(deliveryAttemptSchema))
-  .query(({ ctx, input: { id, ...page } }) =>
-    listDeliveryAttempts(ctx.em, ctx.principal.workspaceId, id, page),
+  .query(async ({ ctx, input: { id, ...page } }) =>
+    listEnvelope(await listDeliveryAttempts(ctx.em, ctx.principal.workspaceId, id, page)),
   );

@@ -1,5 +1,6 @@
-import { endpointSchema, getEndpoint, recordEnvelopeSchema } from '@comptoir/core';
+import { endpointSchema, getEndpoint } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { endpointIdShape } from './id.ts';
 

@@ -1,4 +1,5 @@
-import { endpointListQuerySchema, endpointSchema, listEndpoints, listEnvelopeSchema } from '@comptoir/core';
+import { endpointListQuerySchema, endpointSchema, listEndpoints } from '@comptoir/core';
+import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 
 export const listEndpointsProcedure = scopedProcedure('read:webhooks')
@@ -12,4 +13,6 @@ export const listEndpointsProcedure = scopedProcedure('read:webhooks')
   })
   .input(endpointListQuerySchema)
   .output(listEnvelopeSchema(endpointSchema))
-  .query(({ ctx, input }) => listEndpoints(ctx.em, ctx.principal.workspaceId, input));
+  .query(async ({ ctx, input }) =>
+    listEnvelope(await listEndpoints(ctx.em, ctx.principal.workspaceId, input)),
+  );

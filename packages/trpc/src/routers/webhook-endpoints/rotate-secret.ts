@@ -1,5 +1,6 @@
-import { endpointWithSecretSchema, recordEnvelopeSchema, rotateEndpointSecret } from '@comptoir/core';
+import { endpointWithSecretSchema, rotateEndpointSecret } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { endpointIdShape } from './id.ts';
 

@@ -1,5 +1,6 @@
-import { endpointSchema, endpointUpdateSchema, recordEnvelopeSchema, updateEndpoint } from '@comptoir/core';
+import { endpointSchema, endpointUpdateSchema, updateEndpoint } from '@comptoir/core';
 import { z } from 'zod';
+import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { scopedProcedure } from '../../init.ts';
 import { endpointIdShape } from './id.ts';
 
