@@ -1,7 +1,7 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListPage, likeContains, listPage } from '../lists/index.ts';
+import { type ListPage, likeContains, listPage } from '../paging/index.ts';
 import { siretCheck, vatNumberCheck } from './identifiers.ts';
 import {
   type CompanyCreate,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryShape } from '../lists/index.ts';
+import { pageQueryShape } from '../paging/index.ts';
 import { normalizeSiret, normalizeVatNumber } from './identifiers.ts';
 
 /** The identifier checks a Company read reports (rulings: reported, not enforced). */

@@ -2,7 +2,7 @@ import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@compto
 import { identifierChecks, requireCompany } from '../companies/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListPage, likeContains, listPage } from '../lists/index.ts';
+import { type ListPage, likeContains, listPage } from '../paging/index.ts';
 import {
   type ContactCreate,
   type ContactDetailView,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { companyRefSchema, identifierChecksShape } from '../companies/schemas.ts';
-import { pageQueryShape } from '../lists/index.ts';
+import { pageQueryShape } from '../paging/index.ts';
 
 export const contactSchema = z
   .object({

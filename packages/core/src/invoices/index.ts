@@ -1,8 +1,9 @@
 import { type EntityManager, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
-import { type DocumentTotals, documentNumberCte, documentTotals, linesInsert } from '../documents/index.ts';
 import { notFound } from '../errors/index.ts';
 import { eventInsert } from '../events/index.ts';
-import { type ListPage, listPage } from '../lists/index.ts';
+import { type DocumentTotals, documentTotals, linesInsert } from '../lines/index.ts';
+import { documentNumberCte } from '../numbering/index.ts';
+import { type ListPage, listPage } from '../paging/index.ts';
 import {
   type InvoiceCreate,
   type InvoiceDetailView,

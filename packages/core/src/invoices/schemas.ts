@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { currencySchema, documentTotalsSchema, linesSchema } from '../documents/index.ts';
-import { pageQueryShape } from '../lists/index.ts';
+import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/index.ts';
+import { pageQueryShape } from '../paging/index.ts';
 
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
 export const invoiceStatusSchema = z.enum(invoiceStatuses).meta({ id: 'InvoiceStatus' });

@@ -3,7 +3,7 @@ import { requireCompany } from '../companies/index.ts';
 import { requireContact } from '../contacts/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { type ListPage, listPage } from '../lists/index.ts';
+import { type ListPage, listPage } from '../paging/index.ts';
 import {
   type OpportunityCreate,
   type OpportunityDetailView,

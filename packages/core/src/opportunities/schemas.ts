@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyRefSchema } from '../companies/schemas.ts';
-import { pageQueryShape } from '../lists/index.ts';
-import { atMostStoredDecimals } from '../numbers/index.ts';
+import { atMostStoredDecimals } from '../decimals/index.ts';
+import { pageQueryShape } from '../paging/index.ts';
 
 export const opportunityStatuses = [
   'DRAFT',

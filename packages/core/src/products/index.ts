@@ -1,6 +1,6 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
-import { assignments, type ListPage, likeContains } from '../lists/index.ts';
+import { assignments, type ListPage, likeContains } from '../paging/index.ts';
 import { unstorableText } from '../text/index.ts';
 import {
   type ProductCreate,

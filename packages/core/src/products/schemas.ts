@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQueryShape, queryBoolean } from '../lists/index.ts';
-import { atMostStoredDecimals } from '../numbers/index.ts';
+import { atMostStoredDecimals } from '../decimals/index.ts';
+import { pageQueryShape, queryBoolean } from '../paging/index.ts';
 
 export const stockStates = ['ok', 'low', 'out', 'untracked'] as const;
 export type StockState = (typeof stockStates)[number];

@@ -1,10 +1,11 @@
 import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } from '@comptoir/db';
 import { requireContact } from '../contacts/index.ts';
-import { type DocumentTotals, documentTotals, insertLines, numberDocument } from '../documents/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
-import { assignments, type ListPage, listPage } from '../lists/index.ts';
+import { type DocumentTotals, documentTotals, insertLines } from '../lines/index.ts';
+import { numberDocument } from '../numbering/index.ts';
 import { requireOpportunity } from '../opportunities/index.ts';
+import { assignments, type ListPage, listPage } from '../paging/index.ts';
 import {
   type QuoteCreate,
   type QuoteDetailView,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { currencySchema, documentTotalsSchema, linesSchema } from '../documents/index.ts';
-import { pageQueryShape } from '../lists/index.ts';
-import { atMostStoredDecimals } from '../numbers/index.ts';
+import { atMostStoredDecimals } from '../decimals/index.ts';
+import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/index.ts';
+import { pageQueryShape } from '../paging/index.ts';
 
 export const quoteStatuses = [
   'DRAFT',

@@ -1,6 +1,6 @@
 import { type EntityManager, inTransaction, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
-import { type ListPage, listPage } from '../lists/index.ts';
+import { type ListPage, listPage } from '../paging/index.ts';
 import { applyStockChanges } from './engine.ts';
 import {
   type AdjustResult,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageQueryShape } from '../lists/index.ts';
-import { atMostStoredDecimals } from '../numbers/index.ts';
+import { atMostStoredDecimals } from '../decimals/index.ts';
+import { pageQueryShape } from '../paging/index.ts';
 
 const quantityLimit = 1e12;
 

@@ -2,7 +2,7 @@ import { type EntityManager, inTransaction, isIdOf, newId, toIso, toIsoOrNull } 
 import { generateSecret, urlTargetRefusal } from '@comptoir/webhooks';
 import { AppError, notFound } from '../errors/index.ts';
 import type { EventType } from '../events/index.ts';
-import { assignments, type ListPage, listPage, type Page } from '../lists/index.ts';
+import { assignments, type ListPage, listPage, type Page } from '../paging/index.ts';
 import { deliveryIdExpression, subscribedEndpoint } from './delivery.ts';
 import {
   allEvents,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventTypes } from '../events/index.ts';
-import { pageQueryShape } from '../lists/index.ts';
+import { pageQueryShape } from '../paging/index.ts';
 
 /** `*` subscribes to every event type, present and future. */
 export const allEvents = '*';

@@ -1,7 +1,7 @@
 import { type EntityManager, newId, type SqlPart } from '@comptoir/db';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { atMostStoredDecimals } from '../numbers/index.ts';
+import { atMostStoredDecimals } from '../decimals/index.ts';
 
 /** A line as invoices and quotes take it (api-v1.md LineCreate). */
 export const lineCreateSchema = z
@@ -106,18 +106,12 @@ export function documentTotals(
   };
 }
 
-const documentKinds = {
-  invoice: {
-    prefix: 'INV',
-    table: 'invoices',
-    lines: { table: 'invoice_lines', parent: 'invoice_id', label: 'title' },
-  },
-  quote: {
-    prefix: 'QUO',
-    table: 'quotes',
-    lines: { table: 'quote_lines', parent: 'quote_id', label: 'description' },
-  },
+/** Where each kind of document keeps its lines. */
+const lineTables = {
+  invoice: { table: 'invoice_lines', parent: 'invoice_id', label: 'title' },
+  quote: { table: 'quote_lines', parent: 'quote_id', label: 'description' },
 } as const;
+export type DocumentKind = keyof typeof lineTables;
 const lineIdKinds = { invoice: 'invoiceLine', quote: 'quoteLine' } as const;
 
 /**
@@ -125,12 +119,12 @@ const lineIdKinds = { invoice: 'invoiceLine', quote: 'quoteLine' } as const;
  * The line's label is `title` on input; quotes store it as `description`.
  */
 export function linesInsert(
-  kind: keyof typeof documentKinds,
+  kind: DocumentKind,
   workspaceId: string,
   documentId: string,
   lines: readonly LineCreate[],
 ): SqlPart {
-  const { table, parent, label } = documentKinds[kind].lines;
+  const { table, parent, label } = lineTables[kind];
   const records = lines.map((line, position) => ({
     id: newId(lineIdKinds[kind]),
     workspace_id: workspaceId,
@@ -155,64 +149,11 @@ export function linesInsert(
 /** Stores a document's lines in one statement (see linesInsert). */
 export async function insertLines(
   tx: EntityManager,
-  kind: keyof typeof documentKinds,
+  kind: DocumentKind,
   workspaceId: string,
   documentId: string,
   lines: readonly LineCreate[],
 ): Promise<void> {
   const { sql, params } = linesInsert(kind, workspaceId, documentId, lines);
   await tx.execute(sql, params);
-}
-
-/**
- * A `document_number` CTE: increments the workspace's counter for this kind and year and
- * yields `assigned` (`INV-2026-00042`). The counter row stays locked until the transaction
- * commits, so numbers are unique and continuous, and a rolled-back document gives its number
- * back. Creations of one workspace queue on that lock: whatever holds it, holds up the rest.
- */
-export function documentNumberCte(kind: keyof typeof documentKinds, workspaceId: string): SqlPart {
-  return {
-    sql: `document_number as (
-       insert into document_sequences as s (workspace_id, kind, year, last_value)
-       values (?, ?, extract(year from now())::int, 1)
-       on conflict (workspace_id, kind, year) do update set last_value = s.last_value + 1
-       returning '${documentKinds[kind].prefix}-' || year || '-' || lpad(last_value::text, 5, '0') as assigned
-     )`,
-    params: [workspaceId, kind],
-  };
-}
-
-/**
- * Gives an existing document the next number of its workspace, kind and year and returns the
- * updated row (see documentNumberCte).
- *
- * The lock is held from this statement to the commit, so it is taken by the transaction's
- * last statement: record the document's event first (with `number: null`) and pass its id as
- * `eventId`; the same statement writes the number into the event's data.
- */
-export async function numberDocument<Row>(
-  tx: EntityManager,
-  workspaceId: string,
-  kind: keyof typeof documentKinds,
-  documentId: string,
-  options: { returning: string; alsoSet?: string; eventId: string },
-): Promise<Row> {
-  if (!tx.isInTransaction()) throw new Error('numberDocument must run inside the document’s transaction');
-  const { table } = documentKinds[kind];
-  const documentNumber = documentNumberCte(kind, workspaceId);
-  const [row] = await tx.execute<Row[]>(
-    `with ${documentNumber.sql},
-     event as (
-       update events set data = jsonb_set(data, '{number}', to_jsonb(document_number.assigned))
-         from document_number where events.id = ?
-     )
-     update ${table}
-        set number = document_number.assigned${options.alsoSet ? `, ${options.alsoSet}` : ''}
-       from document_number
-      where ${table}.workspace_id = ? and ${table}.id = ?
-     returning ${options.returning}`,
-    [...documentNumber.params, options.eventId, workspaceId, documentId],
-  );
-  if (!row) throw new Error(`${kind} ${documentId} to number was not found`);
-  return row;
 }
