@@ -10,7 +10,10 @@ export interface ComptoirClientOptions {
 
 /** Per-call options: `client.stockMovements.applyBatch.mutate(input, { context: { idempotencyKey } })`. */
 export interface ComptoirCallContext {
-  /** Sent as `Idempotency-Key` (products.adjust, stockMovements.applyBatch honour it). */
+  /**
+   * Sent as `Idempotency-Key`, honoured by the procedures whose REST twin documents it (the
+   * record creations, quotes.send, products.adjust, stockMovements.applyBatch).
+   */
   idempotencyKey?: string;
 }
 

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { readOptional } from '@comptoir/config';
 import { resolvePostgres, resolveRedis, type Service } from '@comptoir/local-services';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -11,12 +12,12 @@ export async function resolveTestServices(
   log: (message: string) => void,
 ): Promise<{ postgres: Service; redis: Service }> {
   const postgres = await resolvePostgres({
-    explicitUrl: process.env.DATABASE_URL || undefined,
+    explicitUrl: readOptional('DATABASE_URL'),
     tryLocal: true,
     dataDir: `${repoRoot}.data/postgres-test`,
     port: 54339,
     log,
   });
-  const redis = await resolveRedis({ explicitUrl: process.env.REDIS_URL || undefined, port: 6391, log });
+  const redis = await resolveRedis({ explicitUrl: readOptional('REDIS_URL'), port: 6391, log });
   return { postgres, redis };
 }

@@ -1,13 +1,4 @@
-import {
-  ApiKey,
-  type EntityManager,
-  isIdOf,
-  newId,
-  preparedRead,
-  toDate,
-  toIso,
-  toIsoOrNull,
-} from '@comptoir/db';
+import { ApiKey, type EntityManager, newId, preparedRead, toDate, toIso, toIsoOrNull } from '@comptoir/db';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors/index.ts';
 import { generateKey, hashKey, hasKeyShape, keyPrefix, lastCharacters, passesKeyChecksum } from './format.ts';
@@ -176,8 +167,4 @@ export function requireScope(principal: Principal, scope: Scope): void {
   if (!principal.scopes.has(scope)) {
     throw new AppError('insufficient_scope', `This API key lacks the required scope: ${scope}`);
   }
-}
-
-export function isKeyId(value: string): boolean {
-  return isIdOf('apiKey', value);
 }

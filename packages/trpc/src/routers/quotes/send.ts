@@ -13,7 +13,7 @@ export const sendQuoteProcedure = scopedProcedure('write:quotes')
       tags: ['Quotes'],
       summary: 'Mark a DRAFT quote as sent',
       description:
-        'Status SENT, `sentAt` set, number `QUO-<year>-<00001>` assigned; no e-mail is sent. An attached DRAFT opportunity moves to QUOTE_SENT. Empty body; no Idempotency-Key.',
+        'Status SENT, `sentAt` set, number `QUO-<year>-<00001>` assigned; no e-mail is sent. An attached DRAFT opportunity moves to QUOTE_SENT. Empty body.',
     },
   })
   .input(z.object(quoteIdShape))
