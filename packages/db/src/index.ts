@@ -1,6 +1,7 @@
 export type { EntityManager } from '@mikro-orm/postgresql';
 export { MikroORM } from '@mikro-orm/postgresql';
 export * from './entities.ts';
+export { isUniqueViolation } from './errors.ts';
 export * from './ids.ts';
 export { createOrm, migrate, type OrmOptions, pendingMigrations } from './orm.ts';
 export { preparedRead } from './prepared.ts';

@@ -1,4 +1,4 @@
-import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
+import { type EntityManager, inTransaction, isIdOf, isUniqueViolation, newId, toIso } from '@comptoir/db';
 import { identifierChecks, requireCompany } from '../companies/index.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/index.ts';
@@ -123,7 +123,7 @@ export async function requireContact(
 }
 
 function emailTaken(error: unknown): boolean {
-  return error instanceof Error && /contacts_workspace_email_key/.test(error.message);
+  return isUniqueViolation(error, 'contacts_workspace_email_key');
 }
 
 /**

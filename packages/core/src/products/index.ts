@@ -1,4 +1,4 @@
-import { type EntityManager, inTransaction, isIdOf, newId, toIso } from '@comptoir/db';
+import { type EntityManager, inTransaction, isIdOf, isUniqueViolation, newId, toIso } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
 import { assignments, type ListPage, likeContains } from '../paging/index.ts';
 import { unstorableText } from '../text/index.ts';
@@ -220,7 +220,7 @@ const insertColumns =
   'id, workspace_id, name, reference, barcode, unit, unit_price, cost_price, tax_rate, supplier_id, track_stock, stock_quantity, stock_threshold';
 
 function referenceTaken(error: unknown): boolean {
-  return error instanceof Error && /products_workspace_reference_key/.test(error.message);
+  return isUniqueViolation(error, 'products_workspace_reference_key');
 }
 
 export async function createProduct(
