@@ -1,3 +1,4 @@
 import { testConfig } from '@comptoir/testing/vitest';
 
-export default testConfig();
+// Signing, addresses, the schedule and the sender are unit tests: no database, no Redis.
+export default testConfig({ services: false });

@@ -3,7 +3,8 @@ import { deliveryQueue } from '@comptoir/core';
 import { workspaceWithKey } from '@comptoir/testing';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bearer, startTestApi, type TestApi } from './harness.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { bearer } from './support/index.ts';
 
 const adminToken = randomBytes(24).toString('base64url');
 const basic = (user: string, password: string) => ({

@@ -79,8 +79,6 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   };
 }
 
-export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-
 export interface ApiProcess {
   baseUrl: string;
   close(): Promise<void>;

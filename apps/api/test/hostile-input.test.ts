@@ -1,14 +1,17 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestApi, type TestApi } from './harness.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import {
+  bearer,
+  type ErrorBody,
+  expectError,
+  expectInvalidBody,
+  expectInvalidRequest,
+} from './support/index.ts';
 
 // Rulings ("Records"): text PostgreSQL cannot store or that is not valid Unicode is a 400
 // naming the field (404 for a path id), a body that must be an object and is not is 400
 // invalid_body, and every answer, whatever layer produces it, uses the envelope.
-
-interface ErrorBody {
-  error: { code: string; message: string; details?: { path: string; message: string }[] };
-}
 
 let api: TestApi;
 let headers: Record<string, string>;
@@ -30,19 +33,8 @@ const send = (method: string, path: string, body?: string | Uint8Array, extra: R
     ...(body !== undefined ? { body } : {}),
   });
 
-async function expectError(response: Response, status: number, code: string): Promise<ErrorBody> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  const body = JSON.parse(text) as ErrorBody;
-  expect(body.error.code).toBe(code);
-  expect(body.error.message).toEqual(expect.any(String));
-  return body;
-}
-
-async function expectFieldNamed(response: Response, code: string, path: string) {
-  const body = await expectError(response, 400, code);
-  expect(body.error.details?.map((detail) => detail.path)).toContain(path);
-}
+const expectFieldNamed = (response: Response, code: 'invalid_body' | 'invalid_request', path: string) =>
+  code === 'invalid_body' ? expectInvalidBody(response, path) : expectInvalidRequest(response, path);
 
 /** Rows in every table the API writes: a refused request changes none of them. */
 async function rowCounts(): Promise<Record<string, number>> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestApi, type TestApi } from './harness.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import { bearer, expectError, expectTrpcError } from './support/index.ts';
 
 let api: TestApi;
 let headers: Record<string, string>;
@@ -12,26 +13,20 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const errorCode = async (response: Response) =>
-  ((await response.json()) as { error: { code: string } }).error.code;
-
 describe('error envelope on every failure', () => {
   it('answers 404 not_found for an unknown path under /api/v1', async () => {
     const response = await api.request('/api/v1/nothing-here', { headers });
-    expect(response.status).toBe(404);
-    expect(await errorCode(response)).toBe('not_found');
+    await expectError(response, 404, 'not_found');
   });
 
   it('answers 404 not_found for an unknown path outside /api/v1', async () => {
     const response = await api.request('/nowhere');
-    expect(response.status).toBe(404);
-    expect(await errorCode(response)).toBe('not_found');
+    await expectError(response, 404, 'not_found');
   });
 
   it('answers 404 for a method the path does not have (trpc-to-openapi has no 405)', async () => {
     const response = await api.request('/api/v1/products', { method: 'DELETE', headers });
-    expect(response.status).toBe(404);
-    expect(await errorCode(response)).toBe('not_found');
+    await expectError(response, 404, 'not_found');
   });
 
   it('does not answer HEAD without authentication', async () => {
@@ -46,8 +41,7 @@ describe('error envelope on every failure', () => {
       headers: { ...headers, 'content-type': 'application/json' },
       body: '{"name": ',
     });
-    expect(response.status).toBe(400);
-    expect(await errorCode(response)).toBe('invalid_body');
+    await expectError(response, 400, 'invalid_body');
   });
 
   it('answers 413 payload_too_large for a body over 1 MiB', async () => {
@@ -56,8 +50,7 @@ describe('error envelope on every failure', () => {
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }),
     });
-    expect(response.status).toBe(413);
-    expect(await errorCode(response)).toBe('payload_too_large');
+    await expectError(response, 413, 'payload_too_large');
   });
 
   it('accepts an empty JSON body (a POST with no input is not malformed)', async () => {
@@ -66,10 +59,8 @@ describe('error envelope on every failure', () => {
       headers: { ...headers, 'content-type': 'application/json' },
       body: '',
     });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { data: { error: { code: string; message: string } } } };
-    expect(body.error.data.error.code).toBe('invalid_body');
-    expect(body.error.data.error.message).not.toMatch(/JSON/);
+    const error = await expectTrpcError(response, 400, 'invalid_body');
+    expect(error.message).not.toMatch(/JSON/);
   });
 
   it('answers 415 for a body that is not JSON', async () => {
@@ -78,8 +69,7 @@ describe('error envelope on every failure', () => {
       headers: { ...headers, 'content-type': 'text/plain' },
       body: 'hello',
     });
-    expect(response.status).toBe(415);
-    expect(await errorCode(response)).toBe('unsupported_media_type');
+    await expectError(response, 415, 'unsupported_media_type');
   });
 
   it('answers 500 internal_error with no internals, and logs the cause with the request id', async () => {
@@ -126,13 +116,13 @@ describe('rate limit', () => {
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
     const response = last as Response;
-    expect(await errorCode(response)).toBe('rate_limited');
     const retryAfter = response.headers.get('retry-after');
     expect(retryAfter).toMatch(/^\d+$/);
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(retryAfter)).toBeLessThanOrEqual(60);
     expect(response.headers.get('ratelimit-remaining')).toBe('0');
     expect(response.headers.get('ratelimit-policy')).toBe('3;w=60');
+    await expectError(response, 429, 'rate_limited');
   });
 
   it('counts per key: another key of the same workspace is not limited', async () => {

@@ -1,6 +1,16 @@
 import { createComptoirClient } from '@comptoir/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startTestApi, type TestApi } from './harness.ts';
+import { startTestApi, type TestApi } from './harness.ts';
+import {
+  bearer,
+  expectInvalidRequest,
+  expectTrpcError,
+  getOk,
+  isoDateTime,
+  type ListBody,
+} from './support/index.ts';
+
+// Authentication, scopes, workspace isolation of the ids and list bounds: common-routes.test.ts.
 
 interface ProductBody {
   id: string;
@@ -8,10 +18,6 @@ interface ProductBody {
   stockState: string;
   stockQuantity: number | null;
   supplierId: string | null;
-}
-interface ListBody {
-  data: ProductBody[];
-  pagination: { total: number; limit: number; offset: number };
 }
 
 let api: TestApi;
@@ -55,11 +61,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const list = async (query = '') => {
-  const response = await api.request(`/api/v1/products${query}`, { headers });
-  expect(response.status).toBe(200);
-  return (await response.json()) as ListBody;
-};
+const list = (query = '') => getOk<ListBody<ProductBody>>(api, `/products${query}`, headers);
 
 describe('GET /products', () => {
   it('lists the workspace’s products by name with pagination', async () => {
@@ -92,7 +94,7 @@ describe('GET /products', () => {
       stockQuantity: 50,
       stockThreshold: 10,
       stockState: 'ok',
-      updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updatedAt: isoDateTime,
     });
   });
 
@@ -123,27 +125,11 @@ describe('GET /products', () => {
     expect(beyond.pagination.total).toBe(6);
   });
 
-  it.each([
-    ['?limit=1', 1],
-    ['?limit=100', 100],
-    ['?offset=0', 20],
-  ])('accepts the bound %s', async (query, limit) => {
-    expect((await list(query)).pagination.limit).toBe(limit);
-  });
-
-  it.each([
-    ['?limit=0', 'limit'],
-    ['?limit=101', 'limit'],
-    ['?limit=2.5', 'limit'],
-    ['?limit=abc', 'limit'],
-    ['?offset=-1', 'offset'],
-    ['?trackStock=yes', 'trackStock'],
-  ])('answers 400 invalid_request for %s naming the parameter', async (query, parameter) => {
-    const response = await api.request(`/api/v1/products${query}`, { headers });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { code: string; details: { path: string }[] } };
-    expect(body.error.code).toBe('invalid_request');
-    expect(body.error.details.map((detail) => detail.path)).toContain(parameter);
+  it('answers 400 invalid_request for ?trackStock=yes naming the parameter', async () => {
+    await expectInvalidRequest(
+      await api.request('/api/v1/products?trackStock=yes', { headers }),
+      'trackStock',
+    );
   });
 
   it('filters by trackStock', async () => {
@@ -206,16 +192,6 @@ describe('GET /products/{id}', () => {
     expect(body.data).toMatchObject({ id: ids['Empty shelf'], stockState: 'out', stockQuantity: 0 });
   });
 
-  it.each([
-    ['an unknown id', 'prd_00000000000000000000000000'],
-    ['a malformed id', 'not-an-id'],
-    ['an id of another type', 'cmp_00000000000000000000000000'],
-  ])('answers 404 not_found for %s', async (_label, id) => {
-    const response = await api.request(`/api/v1/products/${id}`, { headers });
-    expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('not_found');
-  });
-
   it('answers 404 for another workspace’s product, as if it did not exist', async () => {
     const response = await api.request(`/api/v1/products/${ids.foreign}`, { headers });
     expect(response.status).toBe(404);
@@ -270,12 +246,8 @@ describe('internal product writes (tRPC only)', () => {
       headers,
       json: { name: 'Coerced?', unitPrice: '12' },
     });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as {
-      error: { data: { error: { code: string; details: { path: string }[] } } };
-    };
-    expect(body.error.data.error.code).toBe('invalid_body');
-    expect(body.error.data.error.details[0]?.path).toBe('unitPrice');
+    const error = await expectTrpcError(response, 400, 'invalid_body');
+    expect(error.details?.[0]?.path).toBe('unitPrice');
   });
 
   it('refuses a supplier that is not a company of the workspace', async () => {

@@ -1,0 +1,231 @@
+import type { Scope } from '@comptoir/core';
+import { type AppRouter, appRouter, procedureMetas } from '@comptoir/trpc';
+import type { TestApi } from '../harness.ts';
+import type { Workspace } from './records.ts';
+import { callTrpc } from './trpc.ts';
+
+/**
+ * The table the common route tests run against: every procedure of the app router, read from
+ * the router itself (its meta and input schema), so a new procedure is covered without editing
+ * the suite. What the router cannot tell is below, small and checked by the suite.
+ */
+
+type RouterName = keyof AppRouter['_def']['record'];
+
+/**
+ * The scope every procedure of a router needs: `read:<resource>` for its queries,
+ * `write:<resource>` for its mutations (api-v1.md sections 4 and 5: companies use the contacts
+ * scopes, stock movements the products ones; rulings: webhook endpoints and events use
+ * read:webhooks / write:webhooks; internal procedures the scopes of their resource).
+ * The code's own statement of it, `scopedProcedure(scope)`, is a closure, in neither the meta
+ * nor the OpenAPI document; so the contract's rule is stated here and the suite holds the code
+ * to it both ways: refused to a key with every other scope, served to a key with only this one.
+ * `satisfies` makes tsc refuse a router without an entry; the suite refuses stale entries.
+ */
+export const scopeResource = {
+  companies: 'contacts',
+  contacts: 'contacts',
+  events: 'webhooks',
+  invoices: 'invoices',
+  opportunities: 'opportunities',
+  products: 'products',
+  quotes: 'quotes',
+  stockMovements: 'products',
+  webhookEndpoints: 'webhooks',
+} as const satisfies Record<RouterName, string>;
+
+export type Input = Record<string, unknown>;
+
+/** A workspace the suite can make records in, through the API, with a key holding every scope. */
+export interface Scene {
+  workspaceId: string;
+  headers: Record<string, string>;
+  /** Calls a procedure over tRPC with the workspace's key, expects success and returns its output. */
+  run(procedure: string, input: Input): Promise<{ data: unknown }>;
+  /** A new record of a router's kind (`quotes` -> a new quote) in this workspace: its id. */
+  record(router: string): Promise<string>;
+  /** A number not used before, for unique fields. */
+  unique(): number;
+}
+
+/** An invoice's or a quote's input: a client and one line. */
+const clientDocument = {
+  clientName: 'Common client',
+  clientEmail: 'client@example.test',
+  lines: [{ title: 'Line', quantity: 1, unitPrice: 10 }],
+};
+
+/**
+ * A valid input beside the `id`: the suite gives a procedure that takes one the id of a new
+ * record of its router's kind (a maker may return an `id` of its own, say a record in the
+ * status the procedure needs). Procedures whose input needs nothing else are not listed: their
+ * input is `{}` or `{ id }`. A new procedure with required fields fails its "serves" test with
+ * a 400 until it gets a line here.
+ */
+const validInputs: Record<string, (scene: Scene) => Input | Promise<Input>> = {
+  'companies.create': () => ({ name: 'Common routes SARL' }),
+  'contacts.create': (scene) => ({ name: 'Common', email: `common.${scene.unique()}@example.test` }),
+  'invoices.create': () => clientDocument,
+  'opportunities.create': () => ({ title: 'Common opportunity' }),
+  'products.create': () => ({ name: 'Common product', trackStock: true, stockQuantity: 10 }),
+  'products.update': () => ({ patch: { name: 'Renamed product' } }),
+  'products.adjust': () => ({ countedQuantity: 4 }),
+  'quotes.create': () => clientDocument,
+  'quotes.update': () => ({ notes: 'Common notes' }),
+  'stockMovements.applyBatch': async (scene) => ({
+    movements: [{ productId: await scene.record('products'), quantity: 1 }],
+  }),
+  'webhookEndpoints.create': () => ({ url: 'https://hooks.example.com/common' }),
+  'webhookEndpoints.update': () => ({ status: 'disabled' }),
+};
+
+/**
+ * How to make a record of a router's kind when the router has no `create` procedure (a
+ * router with one is served by it: `quotes` -> `quotes.create`).
+ */
+const recordMakers: Record<string, (scene: Scene) => Promise<string>> = {
+  // An event: a company's creation records company.created; the newest event is it.
+  events: async (scene) => {
+    await scene.run('companies.create', { name: 'Evented SARL' });
+    const listed = await scene.run('events.list', { limit: 1 });
+    const [event] = listed.data as { id: string }[];
+    if (!event) throw new Error('no event after a company creation');
+    return event.id;
+  },
+};
+
+export interface RestRoute {
+  method: string;
+  /** The path under /api/v1, with `{id}` style parameters. */
+  path: string;
+  /** trpc-to-openapi's operationId: the procedure's path with `-` for `.`. */
+  operationId: string;
+  /** Its success statuses (meta `successStatus`, default 200, and `alternativeSuccess`). */
+  successStatuses: number[];
+}
+
+export interface Operation {
+  /** The procedure's path, `quotes.update`. */
+  procedure: string;
+  router: string;
+  type: 'query' | 'mutation';
+  /** The scope it needs, from `scopeResource`; undefined for a router without an entry. */
+  scope: Scope | undefined;
+  /** Its input has an `id`: the record it reads or changes. */
+  takesId: boolean;
+  /** Its input has `limit` and `offset`. */
+  list: boolean;
+  rest: RestRoute | undefined;
+  /** The label of the operation: `PATCH /quotes/{id}`, or `quotes.update` without a REST route. */
+  label: string;
+}
+
+interface ProcedureDef {
+  _def: { type: 'query' | 'mutation' | 'subscription'; inputs: { shape?: Record<string, unknown> }[] };
+}
+
+const procedureDefs = () => appRouter._def.procedures as unknown as Record<string, ProcedureDef>;
+
+/** Every procedure of the app router, as the suite sees it. */
+export function operationTable(): Operation[] {
+  const procedures = procedureDefs();
+  const metas = procedureMetas(appRouter);
+  return Object.entries(procedures).map(([procedure, { _def }]) => {
+    const router = procedure.split('.')[0] ?? procedure;
+    const type = _def.type === 'query' ? 'query' : 'mutation';
+    const shape = Object.assign({}, ...(_def.inputs ?? []).map((input) => input.shape ?? {})) as Record<
+      string,
+      unknown
+    >;
+    const resource = (scopeResource as Record<string, string>)[router];
+    const meta = metas.get(procedure) ?? {};
+    const rest: RestRoute | undefined = meta.openapi
+      ? {
+          method: meta.openapi.method,
+          path: meta.openapi.path,
+          operationId: procedure.replaceAll('.', '-'),
+          successStatuses: [
+            meta.successStatus ?? 200,
+            ...(meta.alternativeSuccess ? [meta.alternativeSuccess.status] : []),
+          ],
+        }
+      : undefined;
+    return {
+      procedure,
+      router,
+      type,
+      scope:
+        resource === undefined ? undefined : (`${type === 'query' ? 'read' : 'write'}:${resource}` as Scope),
+      takesId: 'id' in shape,
+      list: 'limit' in shape && 'offset' in shape,
+      rest,
+      label: rest ? `${rest.method} ${rest.path}` : procedure,
+    };
+  });
+}
+
+/** Whether the suite knows how to make a record of this router's kind. */
+export function canMakeRecord(router: string, operations: Operation[]): boolean {
+  return router in recordMakers || operations.some((operation) => operation.procedure === `${router}.create`);
+}
+
+/** A record of a router's kind, made in the scene. */
+export async function makeRecord(scene: Scene, router: string): Promise<string> {
+  const maker = recordMakers[router];
+  if (maker) return maker(scene);
+  const procedure = `${router}.create`;
+  const output = await scene.run(procedure, (await validInputs[procedure]?.(scene)) ?? {});
+  return (output.data as { id: string }).id;
+}
+
+/** A valid input for the operation in the scene: a new record's id when it takes one, and the fields it needs. */
+export async function validInput(scene: Scene, operation: Operation): Promise<Input> {
+  const fields = (await validInputs[operation.procedure]?.(scene)) ?? {};
+  return operation.takesId ? { id: await scene.record(operation.router), ...fields } : fields;
+}
+
+/**
+ * The REST request of a tRPC-shaped input, as trpc-to-openapi maps it: path parameters from
+ * the input, the rest in the query string (GET, DELETE) or the JSON body (others; none when empty).
+ */
+export function restRequest(route: RestRoute, input: Input): { path: string; json?: Input } {
+  const rest = { ...input };
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    return String(value);
+  });
+  if (route.method === 'GET' || route.method === 'DELETE') {
+    const query = new URLSearchParams(
+      Object.entries(rest).map(([key, value]): [string, string] => [key, String(value)]),
+    );
+    return { path: query.size > 0 ? `${path}?${query}` : path };
+  }
+  return Object.keys(rest).length > 0 ? { path, json: rest } : { path };
+}
+
+let sequence = 0;
+
+/** A scene on a workspace: its records are made through the API (tRPC) with its key. */
+export function createScene(api: TestApi, workspace: Workspace): Scene {
+  const scene: Scene = {
+    workspaceId: workspace.workspaceId,
+    headers: workspace.headers,
+    async run(procedure, input) {
+      const type = procedureDefs()[procedure]?._def.type === 'query' ? 'query' : 'mutation';
+      const answer = await callTrpc<{ result: { data: { data: unknown } } }>(
+        api,
+        procedure,
+        type,
+        input,
+        workspace.headers,
+      );
+      if (answer.status !== 200)
+        throw new Error(`${procedure}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      return answer.body.result.data;
+    },
+    record: (router) => makeRecord(scene, router),
+    unique: () => ++sequence,
+  };
+  return scene;
+}
