@@ -18,6 +18,7 @@ import {
   freshWorkspace,
   idOf,
   isoDateTime,
+  type ListBody,
   type Pagination,
   unknownId,
 } from './support/index.ts';
@@ -252,6 +253,30 @@ describe('POST /webhook-endpoints', () => {
     await expectInvalidBody(await call('POST', '/webhook-endpoints', json, own.headers), path);
     const list = await call<Endpoint[]>('GET', '/webhook-endpoints', undefined, own.headers);
     expect(list.body.pagination?.total).toBe(0);
+  });
+
+  it('honours Idempotency-Key: a retried registration replays the first answer, one endpoint, one secret', async () => {
+    const own = await ownWorkspace();
+    const keyed = { ...own.headers, 'idempotency-key': 'register-endpoint-0001' };
+    const first = await call('POST', '/webhook-endpoints', { url: hookUrl }, keyed);
+    expect(first.status).toBe(201);
+    const again = await call('POST', '/webhook-endpoints', { url: hookUrl }, keyed);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const listed = await callApi<ListBody<Endpoint>>(
+      api,
+      'GET',
+      '/webhook-endpoints',
+      undefined,
+      own.headers,
+    );
+    expect(listed.body.pagination.total).toBe(1);
+    await expectError(
+      await call('POST', '/webhook-endpoints', { url: `${hookUrl}/other` }, keyed),
+      422,
+      'idempotency_key_mismatch',
+    );
   });
 
   it('answers 400 invalid_body for malformed JSON', async () => {

@@ -162,7 +162,7 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('documents the Idempotency-Key header on the stock writes, the creations and quote sending, and only there', () => {
+  it('documents the Idempotency-Key header on the stock writes, the creations (webhook endpoints included) and quote sending, and only there', () => {
     const idempotent = new Map([
       ['/products/{id}/adjust', '200'],
       ['/stock-movements', '200'],
@@ -172,6 +172,7 @@ describe('OpenAPI document', () => {
       ['/contacts', '201'],
       ['/companies', '201'],
       ['/opportunities', '201'],
+      ['/webhook-endpoints', '201'],
     ]);
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
       for (const [method, operation] of Object.entries(item)) {

@@ -10,9 +10,10 @@ export const createEndpointProcedure = scopedProcedure('write:webhooks')
       tags: ['Webhooks'],
       summary: 'Register a webhook endpoint',
       description:
-        'Events are POSTed to `url`, signed per Standard Webhooks with the returned `secret` (shown only here).',
+        'Events are POSTed to `url`, signed per Standard Webhooks with the returned `secret` (shown only here). With an `Idempotency-Key`, a retried registration replays the first answer, secret included, instead of registering a second endpoint.',
     },
     successStatus: 201,
+    idempotent: true,
   })
   .input(endpointCreateSchema)
   .output(recordEnvelopeSchema(endpointWithSecretSchema))
