@@ -155,8 +155,8 @@ export const componentRules: Rule[] = [
 /** Hot spots: inclusive synchronous time of these functions (each counted once per stack). */
 export const hotSpotRules: Rule[] = [
   {
-    name: 'Fastify route handler (apps/api server.ts → createRestHandler)',
-    test: repoFunction('/apps/api/src/server.ts', /^handler$/),
+    name: 'Fastify route handler (apps/api rest.ts → createRestHandler)',
+    test: repoFunction('/apps/api/src/rest.ts', /^handler$/),
   },
   {
     name: 'REST adapter handle() (packages/trpc/src/rest.ts)',

@@ -1,17 +1,13 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '@comptoir/core';
 import { ZodError } from 'zod';
-import {
-  keyCreate,
-  keyList,
-  keyRevoke,
-  migrateCommand,
-  productImport,
-  seed,
-  workspaceCreate,
-} from './commands/admin.ts';
-import { dev, superviseDev } from './commands/dev.ts';
+import { keyCreate, keyList, keyRevoke } from './commands/keys.ts';
+import { migrateCommand } from './commands/migrate.ts';
+import { productImport } from './commands/products.ts';
+import { seed } from './commands/seed.ts';
+import { superviseDev } from './commands/supervise.ts';
 import { webhookAdd, webhookList, webhookRedeliver, webhookRemove } from './commands/webhooks.ts';
+import { workspaceCreate } from './commands/workspaces.ts';
 import { CliError, createOutput } from './output.ts';
 
 const usage = `Usage: pnpm cli <command> [--json]
@@ -87,7 +83,8 @@ async function run() {
     case 'seed':
       return seed(out);
     case 'dev':
-      return values.supervised ? dev(out) : superviseDev(values.json);
+      // Loaded only in the supervised process: see commands/supervise.ts.
+      return values.supervised ? (await import('./commands/dev.ts')).dev(out) : superviseDev(values.json);
     default:
       throw new CliError(`unknown command: ${positionals.join(' ')}\n\n${usage}`);
   }

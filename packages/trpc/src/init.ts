@@ -1,11 +1,7 @@
-import { authenticate, isAppError, type Principal, requireScope, type Scope } from '@comptoir/core';
-import type { EntityManager } from '@comptoir/db';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { AuthedContext, Context } from './context.ts';
-import { resolveError, toTrpcError, transportError } from './errors.ts';
-import { runIdempotently } from './idempotency.ts';
-import { refuseUnstorableText } from './storable-input.ts';
+import type { Context } from './context.ts';
+import { resolveError } from './errors.ts';
 
 /** An endpoint-specific error response, for the OpenAPI document. */
 export interface DocumentedError {
@@ -25,6 +21,11 @@ export type ProcedureMeta = OpenApiMeta<{
   errors?: DocumentedError[];
 }>;
 
+/**
+ * The tRPC instance: its context, the procedures' meta, and the error formatter. What every
+ * procedure goes through before it runs (authentication, scope, rate limit, input text,
+ * Idempotency-Key) is in admission.ts.
+ */
 const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
@@ -52,63 +53,5 @@ const t = initTRPC
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-
-const rateLimitPolicyWindow = 60;
-
-/** Authentication, then scope, then the rate limit: who is calling, or a contract error. */
-async function admit(ctx: Context, scope: Scope): Promise<Principal> {
-  const principal = await authenticate(ctx.em, ctx.authorization, (error) =>
-    ctx.log.warn({ err: error }, 'could not refresh api key lastUsedAt'),
-  );
-  requireScope(principal, scope);
-  const decision = await ctx.rateLimiter.consume(principal.keyId, principal.rateLimitPerMinute);
-  if (decision) {
-    Object.assign(ctx.response.headers, {
-      'RateLimit-Limit': String(decision.limit),
-      'RateLimit-Remaining': String(decision.remaining),
-      'RateLimit-Reset': String(decision.resetSeconds),
-      'RateLimit-Policy': `${decision.limit};w=${rateLimitPolicyWindow}`,
-    });
-    if (!decision.allowed) {
-      ctx.response.headers['Retry-After'] = String(decision.resetSeconds);
-      throw transportError(
-        'rate_limited',
-        `Rate limit of ${decision.limit} requests per minute exceeded; retry in ${decision.resetSeconds} s`,
-      );
-    }
-  }
-  return principal;
-}
-
-/**
- * A procedure that needs a key with `scope`. One middleware on purpose: each tRPC middleware
- * level copies the context, and this path runs on every request. Input text that cannot be
- * stored is refused here, for every procedure and both transports. Contract errors, from
- * admission or from the procedure, leave with the status their code names. A procedure whose
- * meta says `idempotent` runs under the request's Idempotency-Key, when it has one.
- */
-export function scopedProcedure(scope: Scope) {
-  return t.procedure.use(async ({ ctx, next, meta, path, type, getRawInput }) => {
-    try {
-      const principal = await admit(ctx, scope);
-      refuseUnstorableText(await getRawInput(), meta, type);
-      const authed: AuthedContext = { ...ctx, principal };
-      const run = (em?: EntityManager) => next({ ctx: em ? { ...authed, em } : authed });
-      const result =
-        meta?.idempotent && ctx.idempotencyKey !== undefined
-          ? await runIdempotently({
-              ctx: authed,
-              key: ctx.idempotencyKey,
-              endpoint: path,
-              rawInput: await getRawInput(),
-              successStatus: meta.successStatus ?? 200,
-              next: run,
-            })
-          : await run();
-      if (!result.ok && isAppError(result.error.cause)) throw toTrpcError(result.error.cause);
-      return result;
-    } catch (error) {
-      throw isAppError(error) ? toTrpcError(error) : error;
-    }
-  });
-}
+/** The bare procedure builder, for admission.ts only: routers use `scopedProcedure`. */
+export const baseProcedure = t.procedure;

@@ -1,6 +1,6 @@
 import { companyCreateSchema, companySchema, createCompany } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const createCompanyProcedure = scopedProcedure('write:contacts')
   .meta({

@@ -1,6 +1,6 @@
 import { companyListQuerySchema, companySchema, listCompanies } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const listCompaniesProcedure = scopedProcedure('read:contacts')
   .meta({

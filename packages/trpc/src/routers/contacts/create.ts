@@ -1,6 +1,6 @@
 import { contactCreateSchema, contactSchema, createContact } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const createContactProcedure = scopedProcedure('write:contacts')
   .meta({

@@ -1,6 +1,6 @@
 import { contactListQuerySchema, contactSchema, listContacts } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const listContactsProcedure = scopedProcedure('read:contacts')
   .meta({

@@ -1,7 +1,7 @@
 import { eventSchema, getEvent } from '@comptoir/core';
 import { z } from 'zod';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const eventIdShape = { id: z.string().meta({ description: 'Event id (`evt_…`).' }) };
 

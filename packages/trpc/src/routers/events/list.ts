@@ -1,6 +1,6 @@
 import { eventListQuerySchema, eventSchema, listEvents } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const listEventsProcedure = scopedProcedure('read:webhooks')
   .meta({

@@ -1,7 +1,7 @@
 import { redeliverEvent, redeliverSchema, redeliveryResultSchema } from '@comptoir/core';
 import { z } from 'zod';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 import { eventIdShape } from './get.ts';
 
 export const redeliverEventProcedure = scopedProcedure('write:webhooks')

@@ -1,6 +1,6 @@
 import { createInvoice, invoiceCreateSchema, invoiceSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const createInvoiceProcedure = scopedProcedure('write:invoices')
   .meta({

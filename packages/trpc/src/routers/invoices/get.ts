@@ -1,7 +1,7 @@
 import { getInvoice, invoiceDetailSchema } from '@comptoir/core';
 import { z } from 'zod';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const getInvoiceProcedure = scopedProcedure('read:invoices')
   .meta({

@@ -1,6 +1,6 @@
 import { invoiceListQuerySchema, invoiceSchema, listInvoices } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const listInvoicesProcedure = scopedProcedure('read:invoices')
   .meta({

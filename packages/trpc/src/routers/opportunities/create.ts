@@ -1,6 +1,6 @@
 import { createOpportunity, opportunityCreateSchema, opportunitySchema } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const createOpportunityProcedure = scopedProcedure('write:opportunities')
   .meta({

@@ -1,6 +1,6 @@
 import { listOpportunities, opportunityListQuerySchema, opportunitySchema } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const listOpportunitiesProcedure = scopedProcedure('read:opportunities')
   .meta({

@@ -1,6 +1,6 @@
 import { createProduct, productCreateSchema, productSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 /** Internal only: the public API cannot create products (api-v1.md section 1). */
 export const createProductProcedure = scopedProcedure('write:products')

@@ -1,7 +1,7 @@
 import { getProduct, productSchema } from '@comptoir/core';
 import { z } from 'zod';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const getProductProcedure = scopedProcedure('read:products')
   .meta({

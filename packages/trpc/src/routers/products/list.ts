@@ -1,6 +1,6 @@
 import { listProducts, productListQuerySchema, productSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const listProductsProcedure = scopedProcedure('read:products')
   .meta({

@@ -1,7 +1,7 @@
 import { productSchema, productUpdateSchema, updateProduct } from '@comptoir/core';
 import { z } from 'zod';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 /** Internal only: the public API cannot change products (api-v1.md section 1). */
 export const updateProductProcedure = scopedProcedure('write:products')

@@ -1,6 +1,6 @@
 import { createQuote, quoteCreateSchema, quoteSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const createQuoteProcedure = scopedProcedure('write:quotes')
   .meta({

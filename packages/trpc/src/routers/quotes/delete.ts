@@ -1,7 +1,7 @@
 import { deleteQuote } from '@comptoir/core';
 import { z } from 'zod';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 import { quoteIdShape } from './id.ts';
 
 export const deleteQuoteProcedure = scopedProcedure('write:quotes')

@@ -1,6 +1,6 @@
 import { listQuotes, quoteListQuerySchema, quoteSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const listQuotesProcedure = scopedProcedure('read:quotes')
   .meta({

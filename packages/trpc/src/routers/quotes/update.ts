@@ -1,6 +1,6 @@
 import { quoteDetailSchema, quoteUpdateSchema, updateQuote } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 import { quoteIdShape } from './id.ts';
 
 export const updateQuoteProcedure = scopedProcedure('write:quotes')

@@ -1,6 +1,6 @@
 import { applyStockMovements, stockMovementsRequestSchema, stockMovementsResultSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const applyStockMovementsProcedure = scopedProcedure('write:products')
   .meta({

@@ -1,6 +1,6 @@
 import { ledgerEntrySchema, ledgerQuerySchema, listLedger } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const listStockMovementsProcedure = scopedProcedure('read:products')
   .meta({

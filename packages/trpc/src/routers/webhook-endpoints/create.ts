@@ -1,6 +1,6 @@
 import { createEndpoint, endpointCreateSchema, endpointWithSecretSchema } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const createEndpointProcedure = scopedProcedure('write:webhooks')
   .meta({

@@ -1,7 +1,7 @@
 import { deleteEndpoint } from '@comptoir/core';
 import { z } from 'zod';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 import { endpointIdShape } from './id.ts';
 
 export const deleteEndpointProcedure = scopedProcedure('write:webhooks')

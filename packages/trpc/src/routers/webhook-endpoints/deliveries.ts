@@ -1,7 +1,7 @@
 import { deliveryAttemptSchema, listDeliveryAttempts, pageQueryShape } from '@comptoir/core';
 import { z } from 'zod';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 import { endpointIdShape } from './id.ts';
 
 export const listDeliveriesProcedure = scopedProcedure('read:webhooks')

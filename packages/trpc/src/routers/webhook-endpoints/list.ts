@@ -1,6 +1,6 @@
 import { endpointListQuerySchema, endpointSchema, listEndpoints } from '@comptoir/core';
+import { scopedProcedure } from '../../admission.ts';
 import { listEnvelope, listEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 
 export const listEndpointsProcedure = scopedProcedure('read:webhooks')
   .meta({

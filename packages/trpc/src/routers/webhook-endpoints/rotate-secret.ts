@@ -1,7 +1,7 @@
 import { endpointWithSecretSchema, rotateEndpointSecret } from '@comptoir/core';
 import { z } from 'zod';
+import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
-import { scopedProcedure } from '../../init.ts';
 import { endpointIdShape } from './id.ts';
 
 export const rotateSecretProcedure = scopedProcedure('write:webhooks')

@@ -1,0 +1,119 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { AppError } from '@comptoir/core';
+import { type ContractErrorCode, errorStatus, internalErrorEnvelope } from '@comptoir/trpc';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { envelope, sendError } from './error-handling.ts';
+
+/** The largest request body read (a larger one is a 413). */
+export const maxBodyBytes = 1024 * 1024;
+
+/**
+ * Body parsing and the refusal of hostile input before any procedure sees it: JSON is the only
+ * body the API reads (anything else is refused with 415), as strict UTF-8, and an empty body is
+ * a valid "no input" (POST /quotes/{id}/send), not malformed JSON. Query parameters that do not
+ * decode are refused, naming them.
+ */
+export function guardInput(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : strictUtf8.decode(body);
+    } catch {
+      return done(new AppError('invalid_body', 'The request body is not valid UTF-8'), undefined);
+    }
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('invalid_body', 'Malformed JSON in request body'), undefined);
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const undecodable = undecodableQueryParameters(request.url);
+    if (undecodable.length > 0) {
+      return sendError(reply, 400, {
+        error: {
+          code: 'invalid_request',
+          message: 'Query parameters must be valid percent-encoded UTF-8',
+          details: undecodable.map((name) => ({ path: name, message: 'not valid percent-encoded UTF-8' })),
+        },
+      });
+    }
+  });
+}
+
+/** Invalid UTF-8 is refused, not silently turned into U+FFFD. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Query parameters whose percent-encoding is broken or encodes invalid UTF-8 (an unpaired
+ * surrogate): the usual decoders would pass them on as U+FFFD or as raw text; the rulings
+ * refuse them, naming the parameter.
+ */
+function undecodableQueryParameters(url: string): string[] {
+  const start = url.indexOf('?');
+  if (start === -1 || !url.includes('%', start)) return [];
+  const names: string[] = [];
+  for (const pair of url.slice(start + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    const value = equals === -1 ? '' : pair.slice(equals + 1);
+    try {
+      decodeURIComponent(name);
+      decodeURIComponent(value);
+    } catch {
+      names.push(decodeOrKeep(name));
+    }
+  }
+  return names;
+}
+
+function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Errors Fastify meets before routing (an undecodable path, an over-long parameter) get the
+ * contract's envelope too. A path that cannot be decoded names no resource: 404.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  request,
+  reply,
+) => {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendError(reply, 404, envelope('not_found', 'No resource at a malformed URL path'));
+  }
+  request.log.error({ err: error, requestId: request.id }, 'framework error');
+  return sendError(reply, 500, internalErrorEnvelope(String(request.id)));
+};
+
+/** What Node's HTTP parser refused (bad request line, headers too large, timeout). */
+const clientErrors: Record<string, ContractErrorCode> = {
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+  HPE_HEADER_OVERFLOW: 'headers_too_large',
+};
+
+/** Requests Node's HTTP parser refuses never reach Fastify: answer them in the envelope too. */
+export function writeClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = clientErrors[error.code ?? ''] ?? 'invalid_request';
+  const status = errorStatus[code];
+  const body = JSON.stringify(
+    envelope(code, `The HTTP request could not be read (${error.code ?? 'malformed'})`),
+  );
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

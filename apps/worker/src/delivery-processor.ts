@@ -1,0 +1,142 @@
+import {
+  type AttemptOutcome,
+  abandonDelivery,
+  claimDeliveryAttempts,
+  type DeliveryJob,
+  deliveryQueue,
+  type MadeAttempt,
+  recordDeliveryAttempt,
+  recordSuccesses,
+} from '@comptoir/core';
+import type { MikroORM } from '@comptoir/db';
+import { sendWebhook, webhookHeaders } from '@comptoir/webhooks';
+import { DelayedError, type Job, Worker } from 'bullmq';
+import { batched } from './batcher.ts';
+import { EndpointGates } from './endpoint-gates.ts';
+import type { WorkerLog } from './log.ts';
+import type { DeliveryMetrics } from './metrics.ts';
+
+/** Claims and successes written together, at most two statements at a time. */
+const batching = { maxBatch: 200, maxInFlight: 2 };
+
+export interface DelivererOptions {
+  orm: MikroORM;
+  timeoutMs: number;
+  /** How long a claimed attempt may run before it counts as lost and is dispatched again. */
+  leaseMs: number;
+  retrySchedule: number[];
+  allowPrivateTargets: boolean;
+  metrics: DeliveryMetrics;
+  /** Called once a failed attempt is recorded (its retry, if any, is scheduled): time for a dispatch. */
+  onAttemptFailed: () => void;
+}
+
+export type Delivered = { outcome: string; durationMs?: number };
+
+/**
+ * One attempt of one delivery: claim it (skipped when another took it or it is no longer due),
+ * abandon it if its endpoint is no longer usable, else sign and send it, and record the outcome.
+ */
+export function createDeliverer(options: DelivererOptions): (job: DeliveryJob) => Promise<Delivered> {
+  const em = () => options.orm.em.fork();
+  const claim = batched(
+    (jobs: DeliveryJob[]) => claimDeliveryAttempts(em(), jobs, options.leaseMs),
+    batching,
+  );
+  const recordSuccess = batched(async (made: MadeAttempt[]) => {
+    await recordSuccesses(em(), made);
+    return made.map(() => undefined);
+  }, batching);
+  const { metrics } = options;
+
+  return async function deliver(job) {
+    const claimed = await claim(job);
+    if (!claimed) return { outcome: 'skipped' };
+    if (!claimed.endpoint.usable) {
+      await abandonDelivery(em(), claimed);
+      return { outcome: 'abandoned' };
+    }
+    const { startedAt, result } = await send(claimed, options);
+    metrics.latency.observe(result.durationMs / 1000);
+    let outcome: AttemptOutcome = 'succeeded';
+    if (result.ok) {
+      await recordSuccess({ claimed, startedAt, result });
+      metrics.eventToDelivery.observe((Date.now() - Date.parse(claimed.event.timestamp)) / 1000);
+    } else {
+      ({ outcome } = await recordDeliveryAttempt(em(), claimed, startedAt, result, options.retrySchedule));
+      options.onAttemptFailed();
+    }
+    metrics.deliveries.inc({ outcome });
+    return { outcome, durationMs: result.durationMs };
+  };
+}
+
+/** Signs (Standard Webhooks) and sends the event, with the timeout and the target policy. */
+async function send(claimed: MadeAttempt['claimed'], options: DelivererOptions) {
+  const body = JSON.stringify(claimed.event);
+  const startedAt = new Date();
+  const result = await sendWebhook({
+    url: claimed.endpoint.url,
+    headers: webhookHeaders({
+      id: claimed.event.id,
+      timestamp: Math.floor(startedAt.getTime() / 1000),
+      body,
+      secrets: claimed.endpoint.secrets,
+    }),
+    body,
+    timeoutMs: options.timeoutMs,
+    allowPrivateTargets: options.allowPrivateTargets,
+  });
+  return { startedAt, result };
+}
+
+export interface DeliveryWorkerOptions {
+  redisUrl: string;
+  prefix: string;
+  /** Jobs taken at once by this process (sending, or waiting for their endpoint's turn). */
+  concurrency: number;
+  /** Attempts sent at once per responsive endpoint (a slow one gets at most 5). */
+  perEndpoint: number;
+  deliver: (job: DeliveryJob) => Promise<Delivered>;
+  log: WorkerLog;
+}
+
+/**
+ * The BullMQ worker that runs the delivery jobs, each through its endpoint's gate: a slow
+ * endpoint's attempt goes back to the queue until its turn instead of holding a slot.
+ */
+export function startDeliveryWorker(options: DeliveryWorkerOptions): Worker<DeliveryJob> {
+  const { deliver, perEndpoint } = options;
+  const gates = new EndpointGates({ perEndpoint, perSlowEndpoint: Math.min(5, perEndpoint), slowMs: 1_000 });
+  const worker = new Worker<DeliveryJob>(
+    deliveryQueue.name,
+    async (job: Job<DeliveryJob>, token?: string) => {
+      const endpointId = job.data.endpointId;
+      const admission = await gates.admit(endpointId);
+      if (!admission.send) {
+        // A slow endpoint: its turn is far off, so the slot goes to other endpoints meanwhile.
+        await job.moveToDelayed(Date.now() + admission.retryInMs, token);
+        throw new DelayedError();
+      }
+      let durationMs: number | undefined;
+      try {
+        const done = await deliver(job.data);
+        durationMs = done.durationMs;
+        return done.outcome;
+      } finally {
+        gates.release(endpointId, durationMs);
+      }
+    },
+    {
+      connection: { url: options.redisUrl, maxRetriesPerRequest: null },
+      prefix: options.prefix,
+      concurrency: options.concurrency,
+      // A dead worker's fetched jobs go back to the queue within seconds, not the default minute;
+      // the lock is renewed every 5 s while a job runs, and a job taken twice is claimed once.
+      lockDuration: 10_000,
+      stalledInterval: 5_000,
+    },
+  );
+  worker.on('error', (error) => options.log.warn({ err: error }, 'delivery worker error'));
+  return worker;
+}
