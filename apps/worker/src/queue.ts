@@ -11,7 +11,13 @@ export function openDeliveryQueue(options: { redisUrl: string; prefix: string; l
   const queue = new Queue<DeliveryJob>(deliveryQueue.name, {
     connection: { url: options.redisUrl, maxRetriesPerRequest: 1, enableOfflineQueue: false },
     prefix: options.prefix,
-    defaultJobOptions: { removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } },
+    // The database keeps every attempt; Redis keeps only a recent window for the dashboard.
+    // An age alone let completed jobs grow with throughput (1.4 KB each: 680 MB after an hour
+    // at 136 deliveries/s in the soak run).
+    defaultJobOptions: {
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: 24 * 3600, count: 10_000 },
+    },
   });
   queue.on('error', (error) => options.log.warn({ err: error }, 'delivery queue error'));
   return queue;
