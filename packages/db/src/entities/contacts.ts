@@ -1,0 +1,26 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, id, newestFirst, updatedAt } from './columns.ts';
+import { workspaceId } from './workspaces.ts';
+
+// Also in the database, not expressible here (see database-only.ts): the unique index on
+// (workspace_id, lower(email)), the trigram search index, and the same-workspace foreign key
+// (workspace_id, company_id) -> companies (workspace_id, id).
+export const Contact = defineEntity({
+  name: 'Contact',
+  tableName: 'contacts',
+  properties: {
+    id: id(),
+    workspaceId: workspaceId('contacts'),
+    name: p.text(),
+    email: p.text(),
+    phone: p.text().nullable(),
+    companyId: p.text().nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  uniques: [{ name: 'contacts_workspace_id_id_key', properties: ['workspaceId', 'id'] }],
+  indexes: [
+    newestFirst('contacts_workspace_idx'),
+    { name: 'contacts_company_idx', properties: ['workspaceId', 'companyId'] },
+  ],
+});

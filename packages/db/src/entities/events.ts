@@ -1,0 +1,26 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, id, newestFirst } from './columns.ts';
+import { workspaceId } from './workspaces.ts';
+
+/**
+ * The outbox: every change that emits an event inserts its row in its own transaction.
+ * Also in the database, not expressible here (see database-only.ts): the trigger that wakes the
+ * relay (NOTIFY comptoir_events) when an insert commits.
+ */
+export const DomainEvent = defineEntity({
+  name: 'DomainEvent',
+  tableName: 'events',
+  properties: {
+    id: id(),
+    workspaceId: workspaceId('events'),
+    type: p.text(),
+    data: p.json<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    publishedAt: p.datetime().nullable(),
+  },
+  indexes: [
+    // what the relay claims, oldest first
+    { name: 'events_unpublished_idx', properties: ['createdAt', 'id'], where: { publishedAt: null } },
+    newestFirst('events_workspace_idx'),
+  ],
+});

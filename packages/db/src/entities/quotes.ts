@@ -1,0 +1,84 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { createdAt, id, money, newestFirst, percent, quantity, updatedAt } from './columns.ts';
+import type { VatEntry } from './documents.ts';
+import { workspaceId } from './workspaces.ts';
+
+export const quoteStatuses = [
+  'DRAFT',
+  'SENT',
+  'SENT_FOR_SIGNATURE',
+  'ACCEPTED',
+  'REJECTED',
+  'REJECTED_SIGNATURE',
+  'EXPIRED',
+  'ARCHIVED',
+] as const;
+
+// Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
+// keys (workspace_id, opportunity_id) -> opportunities and (workspace_id, contact_id) -> contacts.
+export const Quote = defineEntity({
+  name: 'Quote',
+  tableName: 'quotes',
+  properties: {
+    id: id(),
+    workspaceId: workspaceId('quotes'),
+    number: p.text().nullable(),
+    title: p.text(),
+    status: p.enum(quoteStatuses).default('DRAFT'),
+    clientName: p.text(),
+    clientCompany: p.text().nullable(),
+    clientEmail: p.text(),
+    clientAddress: p.text().nullable(),
+    clientSiret: p.text().nullable(),
+    clientVatNumber: p.text().nullable(),
+    currency: p.text().default('EUR'),
+    taxRate: percent().default('0'),
+    // `between 0 and 365` in the migration; PostgreSQL stores it as the two comparisons
+    validityDays: p.integer().default(30).check('validity_days >= 0 and validity_days <= 365'),
+    opportunityId: p.text().nullable(),
+    contactId: p.text().nullable(),
+    introText: p.text().nullable(),
+    terms: p.text().nullable(),
+    notes: p.text().nullable(),
+    subtotal: money(),
+    vat: p.json<VatEntry[]>(),
+    taxTotal: money(),
+    total: money(),
+    issuedAt: p.datetime().nullable(),
+    sentAt: p.datetime().nullable(),
+    signedAt: p.datetime().nullable(),
+    // a deleted quote stays, out of the lists
+    deletedAt: p.datetime().nullable(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  uniques: [
+    { name: 'quotes_workspace_id_id_key', properties: ['workspaceId', 'id'] },
+    { name: 'quotes_workspace_id_number_key', properties: ['workspaceId', 'number'] },
+  ],
+  indexes: [
+    { ...newestFirst('quotes_workspace_idx'), where: { deletedAt: null } },
+    { ...newestFirst('quotes_workspace_status_idx', 'status'), where: { deletedAt: null } },
+  ],
+});
+
+// Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
+// key (workspace_id, quote_id) -> quotes (workspace_id, id).
+export const QuoteLine = defineEntity({
+  name: 'QuoteLine',
+  tableName: 'quote_lines',
+  properties: {
+    id: id(),
+    workspaceId: p.text(),
+    quoteId: p.text(),
+    position: p.integer(),
+    description: p.text(),
+    quantity: quantity().check('quantity > 0'),
+    unitPrice: quantity().check('unit_price >= 0'),
+    unit: p.text().nullable(),
+    discountPercent: percent().default('0'),
+    taxRate: percent(),
+    amount: money(),
+  },
+  uniques: [{ name: 'quote_lines_quote_id_position_key', properties: ['quoteId', 'position'] }],
+});
