@@ -151,7 +151,8 @@ function exitOnSignal(close: () => Promise<void>): void {
   process.on('SIGINT', stop);
 }
 
-const clockTicksPerSecond = (() => {
+/** Clock ticks per second of /proc's CPU times (getconf CLK_TCK, usually 100). */
+export const clockTicksPerSecond = (() => {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   } catch {
@@ -159,7 +160,8 @@ const clockTicksPerSecond = (() => {
   }
 })();
 
-function processCpuMs(pid: number): number {
+/** CPU time (ms, user + system) used so far by process `pid`; 0 if it cannot be read (Linux /proc). */
+export function processCpuMs(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
@@ -167,6 +169,16 @@ function processCpuMs(pid: number): number {
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
   } catch {
     return 0;
+  }
+}
+
+/** Resident set size of process `pid` in bytes (VmRSS of /proc/<pid>/status); NaN if unreadable. */
+export function processRssBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
   }
 }
 

@@ -1,0 +1,49 @@
+/**
+ * The soak's settings (environment variables, read once) and its fixed parameters.
+ * SOAK_MINUTES (default 10), SOAK_RATE (requests/s, default 100), SOAK_DRAIN_SECONDS (bound of
+ * the final wait for webhook deliveries, default 180), SOAK_REDIS_DB (default 13),
+ * SOAK_AUTOVACUUM (auto, emulate or off; default auto).
+ */
+
+function positiveSetting(name: string, fallback: number): number {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+export const minutes = positiveSetting('SOAK_MINUTES', 10);
+export const requestsPerSecond = positiveSetting('SOAK_RATE', 100);
+export const drainSeconds = positiveSetting('SOAK_DRAIN_SECONDS', 180);
+/** The Redis database of the API's rate limits and the worker's queue. */
+export const redisDb = positiveSetting('SOAK_REDIS_DB', 13);
+
+export type AutovacuumMode = 'auto' | 'emulate' | 'off';
+/** auto: emulate autovacuum when the server runs without it; emulate; off. */
+export const autovacuumMode = readAutovacuumMode();
+
+function readAutovacuumMode(): AutovacuumMode {
+  const mode = process.env.SOAK_AUTOVACUUM || 'auto';
+  if (mode !== 'auto' && mode !== 'emulate' && mode !== 'off')
+    throw new Error('SOAK_AUTOVACUUM must be auto, emulate or off');
+  return mode;
+}
+
+export const sampleEverySeconds = 10;
+export const durationMs = minutes * 60_000;
+/** Minutes of the per-minute tables (a last partial minute counts as one). */
+export const minuteCount = Math.ceil(minutes);
+/** Samples before this are the warm-up: 2 minutes, or the first half of a run under 3 minutes. */
+export const warmupSeconds = minutes >= 3 ? 120 : (minutes * 60) / 2;
+export const requestTimeoutMs = 30_000;
+export const targets = { maxSlopeMbPerMinute: 1, max5xx: 0, maxEventsLost: 0, maxP99Ratio: 1.5 };
+export const databaseName = 'comptoir_bench_soak';
+/** The receiver's path the soak's webhook endpoint posts to. */
+export const receiverPath = '/soak';
+
+export const seedSizes = {
+  catalogueProducts: 20_000,
+  batchProducts: 2_000,
+  companies: 1_000,
+  contacts: 5_000,
+  invoices: 1_000,
+};
