@@ -46,12 +46,6 @@ function announceListening(port: number): void {
   process.stdout.write(`${JSON.stringify({ listening: port })}\n`);
 }
 
-/** MikroORM's em.execute takes `?` placeholders; pg takes `$1, $2, …`. */
-export function toPgPlaceholders(sql: string): string {
-  let index = 0;
-  return sql.replace(/\?/g, () => `$${++index}`);
-}
-
 export interface ChildServer {
   name: string;
   port: number;

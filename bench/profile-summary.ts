@@ -210,7 +210,7 @@ export const hotSpotRules: Rule[] = [
   { name: 'pg-protocol parse (rows in)', test: (f, a) => a === 'pg-protocol' && f.functionName === 'parse' },
   {
     name: 'productView (row mapping)',
-    test: repoFunction('/packages/core/src/products/index.ts', /^productView$/),
+    test: repoFunction('/packages/core/src/products/store.ts', /^productView$/),
   },
   { name: 'prom-client (onResponse metrics)', test: (_f, a) => a === 'prom-client' },
   { name: 'pino (per-request child logger, log.debug)', test: (_f, a) => a === 'pino' },

@@ -22,16 +22,10 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:f
 import os from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import {
-  createCompany,
-  createKey,
-  createWorkspace,
-  importProducts,
-  listProducts,
-  productListFilter,
-} from '@comptoir/core';
-import type { EntityManager } from '@comptoir/db';
+import { createCompany, createKey, createWorkspace, importProducts, listProducts } from '@comptoir/core';
+import type { Database, EntityManager } from '@comptoir/db';
 import autocannon from 'autocannon';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import {
   benchDir,
@@ -41,7 +35,6 @@ import {
   cpuUsed,
   resultsDir,
   startServer,
-  toPgPlaceholders,
   writeResult,
 } from './lib.ts';
 import { type PerfSummary, printPerfSummary, summarisePerf } from './perf-summary.ts';
@@ -105,32 +98,32 @@ if (process.env.BENCH_SAMPLED_STATS !== '1') {
   await benchDb.query('alter index products_search_idx alter column 1 set statistics 1000');
 }
 await benchDb.query('vacuum analyze');
-const { where, params } = productListFilter(workspace.id, { q: searchTerm });
-const searchMatches = Number(
-  (
-    await benchDb.query<{ n: string }>(
-      toPgPlaceholders(`select count(*) as n from products where ${where}`),
-      params,
-    )
-  ).rows[0]?.n,
-);
+const searchMatches = (
+  await listProducts(orm.em.fork(), workspace.id, { q: searchTerm, limit: 1, offset: 0 })
+).total;
 // The plans of the list and search statements, for the report: listProducts itself builds the
-// statement, and this stand-in for the EntityManager explains it instead of running it.
+// statement, and this stand-in for the EntityManager (a Kysely whose pool hands out a client
+// that explains each statement instead of running it) reports its plan.
 async function explainList(query: { q?: string }): Promise<string[]> {
   let plan: string[] = [];
-  const explainer = {
-    async execute(sql: string, values: unknown[] = []) {
+  const explaining = {
+    async query(text: string, values: unknown[]) {
       if (plan.length === 0) {
-        const result = await benchDb.query<{ 'QUERY PLAN': string }>(
-          `explain ${toPgPlaceholders(sql)}`,
-          values,
-        );
+        const result = await benchDb.query<{ 'QUERY PLAN': string }>(`explain ${text}`, values);
         plan = result.rows.map((row) => row['QUERY PLAN']);
       }
-      return [];
+      return { rows: [], command: 'SELECT', rowCount: 0 };
     },
-  } as unknown as EntityManager;
-  await listProducts(explainer, workspace.id, { limit: 20, offset: 0, ...query });
+    release() {},
+  };
+  const explainer = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: { connect: async () => explaining, end: async () => {} } as never }),
+  });
+  await listProducts({ getKysely: () => explainer } as unknown as EntityManager, workspace.id, {
+    limit: 20,
+    offset: 0,
+    ...query,
+  });
   return plan;
 }
 const plans = { list: await explainList({}), search: await explainList({ q: searchTerm }) };

@@ -3,20 +3,21 @@
  * validation, no tRPC: what the framework layers are measured against.
  *
  * The routes call the real `listProducts` / `getProduct` of @comptoir/core with a stand-in for the
- * EntityManager whose `execute` sends the statement straight to pg. The SQL (page, total, WHERE
- * of productListFilter) and the row mapping (productView) are therefore exactly the API's, by
- * construction, and follow any change to them; MikroORM, kysely and everything above are not
- * on the path. Prints `{"listening":<port>}` on stdout when ready.
+ * EntityManager whose `getKysely` is a Kysely on a plain pg.Pool. The statements (page, total,
+ * filter) and the row mapping (productView) are therefore exactly the API's, by construction,
+ * and follow any change to them; MikroORM and everything above are not on the path. Prints
+ * `{"listening":<port>}` on stdout when ready.
  *
  *   node bench/serve-bare.ts --database-url=postgres://… --workspace-id=wks_… [--port=0]
  *   (or DATABASE_URL, WORKSPACE_ID, PORT in the environment)
  */
 import { getProduct, listProducts } from '@comptoir/core';
-import type { EntityManager } from '@comptoir/db';
+import type { Database, EntityManager } from '@comptoir/db';
 import { listEnvelope } from '@comptoir/trpc';
 import Fastify from 'fastify';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { readSetting, requireSetting, serveUntilSignal, toPgPlaceholders } from './lib.ts';
+import { readSetting, requireSetting, serveUntilSignal } from './lib.ts';
 
 const databaseUrl = requireSetting('database-url');
 const workspaceId = requireSetting('workspace-id');
@@ -28,12 +29,9 @@ const types = new pg.TypeOverrides();
 for (const oid of [1082, 1114, 1184, 1186]) types.setTypeParser(oid, (value: string) => value);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types });
 
-/** All listProducts and getProduct use of the EntityManager: `execute(sql with ?, params)`. */
-const pgOnly = {
-  async execute(sql: string, params: unknown[] = []) {
-    return (await pool.query(toPgPlaceholders(sql), params)).rows;
-  },
-} as unknown as EntityManager;
+/** All listProducts and getProduct use of the EntityManager: `getKysely()` (core's `kysely(em)`). */
+const onPool = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+const pgOnly = { getKysely: () => onPool } as unknown as EntityManager;
 
 interface ListQuery {
   limit?: string;

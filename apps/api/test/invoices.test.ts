@@ -212,6 +212,26 @@ describe('GET /invoices', () => {
     await expectInvalidRequest(await api.request('/api/v1/invoices?status=LATE', { headers }), 'status');
   });
 
+  // Regression: the list's count(*) over () was aliased `total` and replaced the invoices'
+  // own total column, so a list item said totals.total = number of rows.
+  it('shows each invoice exactly as GET /invoices/{id} does, totals included', async () => {
+    const lines = [line, { title: 'Croissant', quantity: 12, unitPrice: 1.1, taxRate: 5.5 }];
+    const made = (await (await create({ ...valid, lines })).json()) as { data: Invoice };
+    const list = (await (await api.request('/api/v1/invoices?limit=100', { headers })).json()) as {
+      data: Invoice[];
+    };
+    const listed = list.data.find((invoice) => invoice.id === made.data.id);
+    expect(listed?.totals.total).toBe(27.06);
+    expect(listed).toEqual(made.data);
+    for (const item of list.data) {
+      const read = (await (await api.request(`/api/v1/invoices/${item.id}`, { headers })).json()) as {
+        data: Invoice & { lines: unknown };
+      };
+      const { lines: _lines, ...withoutLines } = read.data;
+      expect(item).toEqual(withoutLines);
+    }
+  });
+
   it('keeps workspaces apart: another workspace lists none', async () => {
     expect((await create(valid)).status).toBe(201);
     const other = await api.make.workspace();

@@ -260,6 +260,17 @@ describe('POST /quotes/{id}/send', () => {
 });
 
 describe('GET /quotes', () => {
+  // Regression: the list's count(*) over () replaced the quotes' own total column.
+  it('shows each quote with the totals GET /quotes/{id} shows', async () => {
+    const made = await newQuote();
+    const list = (await call('GET', '/quotes?limit=100')).body as unknown as { data: Quote[] };
+    const listed = list.data.find((quote) => quote.id === made.id);
+    expect(listed?.totals).toEqual(made.totals);
+    const read = await call('GET', `/quotes/${made.id}`);
+    expect(read.body.data.totals).toEqual(made.totals);
+    expect(made.totals.total).toBeGreaterThan(1);
+  });
+
   it('filters by status, refuses an unknown status, and keeps workspaces apart', async () => {
     const sentOnly = (await call('GET', '/quotes?status=SENT&limit=100')).body as unknown as {
       data: Quote[];

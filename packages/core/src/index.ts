@@ -1,31 +1,152 @@
-// The domain's public surface. Each concept lists what it offers: nothing leaks by accident.
+// The domain's public surface, listed name by name: nothing leaks by accident, and a name
+// that is no longer imported anywhere shows here.
 
-// --- errors, text, decimals, paging (shared rules)
+export { createCompany } from './companies/create.ts';
+export { getCompany } from './companies/get.ts';
+export { listCompanies } from './companies/list.ts';
+export { companyCreateSchema, companyListQuerySchema, companySchema } from './companies/schemas.ts';
+export { createContact } from './contacts/create.ts';
+export { getContact } from './contacts/get.ts';
+export { listContacts } from './contacts/list.ts';
+export {
+  contactCreateSchema,
+  contactDetailSchema,
+  contactListQuerySchema,
+  contactSchema,
+} from './contacts/schemas.ts';
+export { seedDemoWorkspace } from './demo/seed.ts';
 export * from './errors/index.ts';
+export { getEvent } from './events/get.ts';
+export { listEvents } from './events/list.ts';
+export { recordEvent, recordEvents } from './events/record.ts';
+export { eventListQuerySchema, eventSchema, eventTypes, type NewEvent } from './events/schemas.ts';
+export { outboxBacklog } from './events/store.ts';
+export { claimIdempotencyKey } from './idempotency/claim.ts';
+export { deleteExpiredIdempotencyKeys } from './idempotency/delete-expired.ts';
+export {
+  checkIdempotencyKey,
+  type IdempotencyScope,
+  idempotencyKeyLength,
+  idempotencyRetentionHours,
+  idempotencyWaitSeconds,
+  requestFingerprint,
+} from './idempotency/policy.ts';
+export { storeIdempotentResult } from './idempotency/save-result.ts';
+export { createInvoice } from './invoices/create.ts';
+export { getInvoice } from './invoices/get.ts';
+export { listInvoices } from './invoices/list.ts';
+export {
+  invoiceCreateSchema,
+  invoiceDetailSchema,
+  invoiceListQuerySchema,
+  invoiceSchema,
+} from './invoices/schemas.ts';
+export { authenticate, type Principal } from './keys/authenticate.ts';
+export { createKey } from './keys/create.ts';
+export { generateKey, keyPrefix } from './keys/format.ts';
+export { listKeys } from './keys/list.ts';
+export { revokeKey } from './keys/revoke.ts';
+export type { CreatedKey, KeyCreate } from './keys/schemas.ts';
+export { isScope, requireScope, type Scope, scopes } from './keys/scopes.ts';
+export { createOpportunity } from './opportunities/create.ts';
+export { getOpportunity } from './opportunities/get.ts';
+export { listOpportunities } from './opportunities/list.ts';
+export {
+  opportunityCreateSchema,
+  opportunityDetailSchema,
+  opportunityListQuerySchema,
+  opportunitySchema,
+} from './opportunities/schemas.ts';
 export * from './paging/index.ts';
+export { createProduct } from './products/create.ts';
+export { getProduct } from './products/get.ts';
+export { importProducts } from './products/import.ts';
+export { listProducts } from './products/list.ts';
+export {
+  type ProductCreate,
+  type ProductListQuery,
+  type ProductView,
+  productCreateSchema,
+  productListQuerySchema,
+  productSchema,
+  productUpdateSchema,
+} from './products/schemas.ts';
+export { stockStateOf } from './products/state.ts';
+export { updateProduct } from './products/update.ts';
+export { createQuote } from './quotes/create.ts';
+export { deleteQuote } from './quotes/delete.ts';
+export { getQuote } from './quotes/get.ts';
+export { listQuotes } from './quotes/list.ts';
+export {
+  quoteCreateSchema,
+  quoteDetailSchema,
+  quoteListQuerySchema,
+  quoteSchema,
+  quoteSentSchema,
+  quoteUpdateSchema,
+} from './quotes/schemas.ts';
+export { sendQuote } from './quotes/send.ts';
+export { updateQuote } from './quotes/update.ts';
+export { adjustStock } from './stock/adjust.ts';
+export { applyStockMovements } from './stock/apply.ts';
+export { applyStockChanges } from './stock/engine.ts';
+export { listLedger } from './stock/list.ts';
+export {
+  adjustResultSchema,
+  ledgerEntrySchema,
+  ledgerQuerySchema,
+  productAdjustSchema,
+  stockMovementsRequestSchema,
+  stockMovementsResultSchema,
+} from './stock/schemas.ts';
 export * from './text/index.ts';
-
-// --- workspaces, keys, idempotency, demo
-export * from './demo/index.ts';
-export * from './idempotency/index.ts';
-export * from './keys/index.ts';
-export * from './workspaces/index.ts';
-
-// --- companies, contacts, opportunities
-export * from './companies/index.ts';
-export * from './contacts/index.ts';
-export * from './opportunities/index.ts';
-
-// --- invoices, quotes, lines, numbering
-export * from './invoices/index.ts';
-export * from './lines/index.ts';
-export * from './numbering/index.ts';
-export * from './quotes/index.ts';
-
-// --- products, stock
-export * from './products/index.ts';
-export * from './stock/index.ts';
-
-// --- events, webhooks
-export * from './events/index.ts';
-export * from './webhooks/index.ts';
+export {
+  abandonDelivery,
+  claimDeliveryAttempt,
+  claimDeliveryAttempts,
+  recordSuccesses,
+} from './webhooks/attempt-store.ts';
+export { createEndpoint } from './webhooks/create.ts';
+export { deleteEndpoint } from './webhooks/delete.ts';
+export {
+  type AttemptOutcome,
+  type DeliveryJob,
+  deliveryJobId,
+  deliveryQueue,
+  type MadeAttempt,
+} from './webhooks/delivery.ts';
+export {
+  deliveryBacklog,
+  dueDeliveries,
+  markEnqueued,
+  relayEvents,
+  staleDeliveries,
+} from './webhooks/delivery-store.ts';
+export { getEndpoint } from './webhooks/get.ts';
+export { listEndpoints } from './webhooks/list.ts';
+export { listDeliveryAttempts } from './webhooks/list-deliveries.ts';
+export { recordDeliveryAttempt } from './webhooks/record-attempt.ts';
+export { redeliverEvent } from './webhooks/redeliver.ts';
+export { rotateEndpointSecret } from './webhooks/rotate-secret.ts';
+export {
+  allEvents,
+  deliveryAttemptSchema,
+  type EndpointCreate,
+  type EndpointView,
+  endpointCreateSchema,
+  endpointListQuerySchema,
+  endpointSchema,
+  endpointUpdateSchema,
+  endpointWithSecretSchema,
+  redeliverSchema,
+  redeliveryResultSchema,
+} from './webhooks/schemas.ts';
+export type { TargetPolicy } from './webhooks/targets.ts';
+export { updateEndpoint } from './webhooks/update.ts';
+export { createWorkspace } from './workspaces/create.ts';
+export { getWorkspace } from './workspaces/get.ts';
+export {
+  type NegativeStockPolicy,
+  negativeStockPolicies,
+  type WorkspaceView,
+} from './workspaces/schemas.ts';

@@ -6,6 +6,5 @@ export * from './ids.ts';
 export { type Database, kysely } from './kysely.ts';
 export { createOrm, migrate, type OrmOptions, pendingMigrations } from './orm.ts';
 export { preparedRead } from './prepared.ts';
-export type { SqlPart } from './sql.ts';
 export { inTransaction } from './transaction.ts';
 export { toDate, toIso, toIsoOrNull } from './values.ts';

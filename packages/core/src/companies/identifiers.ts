@@ -64,3 +64,8 @@ export function vatNumberCheck(vatNumber: string | null): boolean | null {
   const normalized = normalizeVatNumber(vatNumber);
   return isFrenchVatNumber(normalized) ? isValidFrenchVatNumber(normalized) : null;
 }
+
+/** What a Company read reports of its identifiers' checks. */
+export function identifierChecks(siret: string | null, vatNumber: string | null) {
+  return { siretValid: siretCheck(siret), vatNumberValid: vatNumberCheck(vatNumber) };
+}

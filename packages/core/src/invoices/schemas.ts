@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/index.ts';
+import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;

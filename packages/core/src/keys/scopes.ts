@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AppError } from '../errors/index.ts';
+import type { Principal } from './authenticate.ts';
 
 /**
  * Scopes of api-v1.md section 5, and the rulings' webhook scopes. Companies use the contacts
@@ -24,4 +26,11 @@ export const scopeSchema = z.enum(scopes);
 
 export function isScope(value: string): value is Scope {
   return (scopes as readonly string[]).includes(value);
+}
+
+/** Refuses a caller whose key lacks `scope`. */
+export function requireScope(principal: Principal, scope: Scope): void {
+  if (!principal.scopes.has(scope)) {
+    throw new AppError('insufficient_scope', `This API key lacks the required scope: ${scope}`);
+  }
 }

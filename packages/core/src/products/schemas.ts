@@ -98,3 +98,4 @@ export const productUpdateSchema = z
   .partial()
   .meta({ id: 'ProductUpdate' });
 export type ProductUpdate = z.input<typeof productUpdateSchema>;
+export type ProductUpdateData = z.output<typeof productUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { atMostStoredDecimals } from '../decimals/index.ts';
-import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/index.ts';
+import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 
 export const quoteStatuses = [

@@ -127,3 +127,8 @@ export const ledgerQuerySchema = z.object({
   to: instant.optional().meta({ description: 'Entries made before this instant.' }),
 });
 export type LedgerQuery = z.output<typeof ledgerQuerySchema>;
+
+/** Who made a change: the API key, or null for an operator (CLI). */
+export interface StockActor {
+  apiKeyId: string | null;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { eventTypes } from '../events/index.ts';
+import { eventTypes } from '../events/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 
 /** `*` subscribes to every event type, present and future. */
@@ -83,21 +83,6 @@ export const deliveryAttemptSchema = z
   })
   .meta({ id: 'WebhookDeliveryAttempt' });
 export type DeliveryAttemptView = z.infer<typeof deliveryAttemptSchema>;
-
-export const eventSchema = z
-  .object({
-    id: z.string(),
-    type: z.string(),
-    timestamp: z.iso.datetime(),
-    data: z.record(z.string(), z.unknown()),
-  })
-  .meta({ id: 'Event' });
-export type EventView = z.infer<typeof eventSchema>;
-
-export const eventListQuerySchema = z.object({
-  ...pageQueryShape,
-  type: z.enum(eventTypes).optional().meta({ description: 'Events of this type only.' }),
-});
 
 export const redeliverSchema = z.object({
   endpointId: z.string().min(1).max(64).optional().meta({ description: 'Only to this endpoint.' }),

@@ -1,0 +1,127 @@
+import { type Database, type EntityManager, isIdOf, kysely, toIso } from '@comptoir/db';
+import { type Selectable, sql } from 'kysely';
+import { type ListPage, likeContains } from '../paging/index.ts';
+import { selectPage } from '../paging/select-page.ts';
+import { identifierChecks } from './identifiers.ts';
+import type { CompanyListQuery, CompanyView } from './schemas.ts';
+
+type Companies = Database['companies'];
+
+/** What a Company read shows. */
+const companyColumns = [
+  'id',
+  'name',
+  'siret',
+  'vat_number',
+  'address',
+  'phone',
+  'is_supplier',
+  'created_at',
+] as const satisfies readonly (keyof Companies)[];
+
+type CompanyRow = Pick<Selectable<Companies>, (typeof companyColumns)[number]>;
+
+/**
+ * The folded text `q` searches. Raw SQL: it must be, character for character, the expression of
+ * the trigram index companies_search_idx (a migration), or PostgreSQL cannot use the index;
+ * comptoir_fold (unaccent + lower) is a function of the migrations, unknown to Kysely.
+ */
+const foldedSearchText = sql<string>`comptoir_fold(name || E'\\x1f' || coalesce(siret, '') || E'\\x1f' || coalesce(vat_number, ''))`;
+
+function companyView(row: CompanyRow): CompanyView {
+  return {
+    id: row.id,
+    name: row.name,
+    siret: row.siret,
+    vatNumber: row.vat_number,
+    ...identifierChecks(row.siret, row.vat_number),
+    address: row.address,
+    phone: row.phone,
+    isSupplier: row.is_supplier,
+    // Kysely's types say Date; MikroORM's pg settings hand timestamps back as text.
+    createdAt: toIso(row.created_at),
+  };
+}
+
+/** A page of the workspace's companies, newest first, optionally matching `q`. */
+export async function companyPage(
+  em: EntityManager,
+  workspaceId: string,
+  query: CompanyListQuery,
+): Promise<ListPage<CompanyView>> {
+  const q = query.q?.trim();
+  let companies = kysely(em)
+    .selectFrom('companies')
+    .select(companyColumns)
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  if (q) {
+    companies = companies.where(foldedSearchText, 'like', sql<string>`comptoir_fold(${likeContains(q)})`);
+  }
+  return selectPage(companies, query, companyView);
+}
+
+/** A company of the workspace; none for an id of another shape. */
+export async function findCompany(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+): Promise<CompanyView | undefined> {
+  if (!isIdOf('company', id)) return undefined;
+  const row = await kysely(em)
+    .selectFrom('companies')
+    .select(companyColumns)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && companyView(row);
+}
+
+/** The oldest company of the workspace with exactly that name. */
+export async function findCompanyIdByName(
+  em: EntityManager,
+  workspaceId: string,
+  name: string,
+): Promise<string | undefined> {
+  const row = await kysely(em)
+    .selectFrom('companies')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('name', '=', name)
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export interface NewCompany {
+  id: string;
+  name: string;
+  siret: string | null;
+  vatNumber: string | null;
+  address: string | null;
+  isSupplier: boolean;
+}
+
+/** Inserts a company and answers it as stored (the database sets created_at). */
+export async function insertCompany(
+  em: EntityManager,
+  workspaceId: string,
+  company: NewCompany,
+): Promise<CompanyView> {
+  const row = await kysely(em)
+    .insertInto('companies')
+    .values({
+      id: company.id,
+      workspace_id: workspaceId,
+      name: company.name,
+      siret: company.siret,
+      vat_number: company.vatNumber,
+      address: company.address,
+      is_supplier: company.isSupplier,
+    })
+    .returning(companyColumns)
+    .executeTakeFirstOrThrow();
+  return companyView(row);
+}

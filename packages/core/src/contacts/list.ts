@@ -1,0 +1,13 @@
+import type { EntityManager } from '@comptoir/db';
+import type { ListPage } from '../paging/index.ts';
+import type { ContactListQuery, ContactView } from './schemas.ts';
+import { contactPage } from './store.ts';
+
+/** The workspace's contacts, newest first; `q` searches the name, e-mail and company name. */
+export async function listContacts(
+  em: EntityManager,
+  workspaceId: string,
+  query: ContactListQuery,
+): Promise<ListPage<ContactView>> {
+  return contactPage(em, workspaceId, query);
+}

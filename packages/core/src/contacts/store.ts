@@ -1,0 +1,164 @@
+import { type Database, type EntityManager, isIdOf, kysely, toIso } from '@comptoir/db';
+import { type ExpressionBuilder, type InferResult, sql } from 'kysely';
+import { identifierChecks } from '../companies/identifiers.ts';
+import type { CompanyRef } from '../companies/schemas.ts';
+import { type ListPage, likeContains } from '../paging/index.ts';
+import { selectPage } from '../paging/select-page.ts';
+import type { ContactDetailView, ContactListQuery, ContactView } from './schemas.ts';
+
+/** Contacts with the name of their company: the rows a Contact is read from. */
+function contactsWithCompany(em: EntityManager) {
+  return kysely(em)
+    .selectFrom('contacts as c')
+    .leftJoin('companies as co', (join) =>
+      join.onRef('co.workspace_id', '=', 'c.workspace_id').onRef('co.id', '=', 'c.company_id'),
+    )
+    .select([
+      'c.id',
+      'c.name',
+      'c.email',
+      'c.phone',
+      'c.created_at',
+      'c.company_id',
+      'co.name as company_name',
+    ]);
+}
+
+type ContactRow = InferResult<ReturnType<typeof contactsWithCompany>>[number];
+
+function contactView(row: ContactRow): ContactView {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    phone: row.phone,
+    // Kysely's types say Date; MikroORM's pg settings hand timestamps back as text.
+    createdAt: toIso(row.created_at),
+    company:
+      row.company_id && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
+  };
+}
+
+/**
+ * Contacts whose name or e-mail, or whose company's name, contains `pattern`. Each branch is
+ * written to match its own trigram index (contacts_search_idx, companies_name_search_idx, both in
+ * a migration) character for character, so it stays raw SQL; comptoir_fold is unknown to Kysely.
+ */
+function matchesSearch(
+  eb: ExpressionBuilder<Database & { c: Database['contacts'] }, 'c'>,
+  workspaceId: string,
+  pattern: string,
+) {
+  const folded = sql<string>`comptoir_fold(${pattern})`;
+  return eb.or([
+    eb(
+      'c.id',
+      'in',
+      eb
+        .selectFrom('contacts')
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .where(sql<string>`comptoir_fold(name || E'\\x1f' || email)`, 'like', folded),
+    ),
+    eb(
+      'c.company_id',
+      'in',
+      eb
+        .selectFrom('companies')
+        .select('id')
+        .where('workspace_id', '=', workspaceId)
+        .where(sql<string>`comptoir_fold(name)`, 'like', folded),
+    ),
+  ]);
+}
+
+/** A page of the workspace's contacts, newest first, optionally matching `q`. */
+export async function contactPage(
+  em: EntityManager,
+  workspaceId: string,
+  query: ContactListQuery,
+): Promise<ListPage<ContactView>> {
+  const q = query.q?.trim();
+  let contacts = contactsWithCompany(em)
+    .where('c.workspace_id', '=', workspaceId)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc');
+  if (q) contacts = contacts.where((eb) => matchesSearch(eb, workspaceId, likeContains(q)));
+  return selectPage(contacts, query, contactView);
+}
+
+/** A contact of the workspace with its whole company; none for an id of another shape. */
+export async function findContactDetail(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+): Promise<ContactDetailView | undefined> {
+  if (!isIdOf('contact', id)) return undefined;
+  const row = await contactsWithCompany(em)
+    .select([
+      'co.address as company_address',
+      'co.phone as company_phone',
+      'co.siret as company_siret',
+      'co.vat_number as company_vat_number',
+      'co.is_supplier as company_is_supplier',
+    ])
+    .where('c.workspace_id', '=', workspaceId)
+    .where('c.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const company =
+    row.company_id && row.company_name !== null
+      ? {
+          id: row.company_id,
+          name: row.company_name,
+          address: row.company_address,
+          phone: row.company_phone,
+          siret: row.company_siret,
+          vatNumber: row.company_vat_number,
+          ...identifierChecks(row.company_siret, row.company_vat_number),
+          isSupplier: row.company_is_supplier === true,
+        }
+      : null;
+  return { ...contactView(row), company };
+}
+
+/** Whether the workspace has a contact of that id. */
+export async function contactExists(em: EntityManager, workspaceId: string, id: string): Promise<boolean> {
+  if (!isIdOf('contact', id)) return false;
+  const row = await kysely(em)
+    .selectFrom('contacts')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewContact {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: CompanyRef | null;
+}
+
+/** Inserts a contact and answers it as stored (the database sets created_at). */
+export async function insertContact(
+  em: EntityManager,
+  workspaceId: string,
+  contact: NewContact,
+): Promise<ContactView> {
+  const row = await kysely(em)
+    .insertInto('contacts')
+    .values({
+      id: contact.id,
+      workspace_id: workspaceId,
+      name: contact.name,
+      email: contact.email,
+      phone: contact.phone,
+      company_id: contact.company?.id ?? null,
+    })
+    .returning(['id', 'name', 'email', 'phone', 'created_at', 'company_id'])
+    .executeTakeFirstOrThrow();
+  return contactView({ ...row, company_name: contact.company?.name ?? null });
+}

@@ -1,0 +1,94 @@
+import { type Database, type EntityManager, kysely, newId, toIso } from '@comptoir/db';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { ListPage, Page } from '../paging/index.ts';
+import { selectPage } from '../paging/select-page.ts';
+import type { EventType, EventView, NewEvent } from './schemas.ts';
+
+const eventColumns = ['id', 'type', 'data', 'created_at'] as const;
+
+function eventView(row: Pick<Selectable<Database['events']>, (typeof eventColumns)[number]>): EventView {
+  return { id: row.id, type: row.type, timestamp: toIso(row.created_at), data: row.data };
+}
+
+/**
+ * Inserts events in the given order with one statement, and answers the time the outbox gave
+ * them (one transaction, one `now()`).
+ */
+export async function insertEvents(
+  em: EntityManager,
+  workspaceId: string,
+  events: readonly (NewEvent & { id: string })[],
+): Promise<Date | string | undefined> {
+  // Raw SQL: the events go as one JSON parameter through jsonb_to_recordset, so the statement
+  // is the same text for one event or for the many a stock change records (one per movement).
+  const { rows } = await sql<{ created_at: Date | string }>`with inserted as (
+       insert into events (id, workspace_id, type, data)
+       select id, ${workspaceId}, type, data from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(id text, type text, data jsonb)
+       returning created_at)
+     select created_at from inserted limit 1`.execute(kysely(em));
+  return rows[0]?.created_at;
+}
+
+/**
+ * The insert of one event, for a statement that makes a change and records its event at once
+ * (a single statement is atomic, in a transaction or not). `data` is the record as the API
+ * shows it, except the `completions`: fields only that statement knows (a number it assigns),
+ * given as SQL expressions over `from`, one of its CTEs (written in code, never from input).
+ */
+export function eventInsert(
+  workspaceId: string,
+  event: NewEvent,
+  from: { cte: string; completions: Record<string, string> },
+): RawBuilder<unknown> {
+  const completions = sql.join(
+    Object.entries(from.completions).map(
+      ([field, expression]) => sql`${sql.lit(field)}, ${sql.raw(expression)}`,
+    ),
+  );
+  return sql`insert into events (id, workspace_id, type, data)
+     select ${newId('event')}, ${workspaceId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb || jsonb_build_object(${completions}) from ${sql.table(from.cte)}`;
+}
+
+/** A workspace's events, newest first, of one type when `type` is given. */
+export function selectEventPage(
+  em: EntityManager,
+  workspaceId: string,
+  query: Page & { type?: EventType | undefined },
+): Promise<ListPage<EventView>> {
+  let events = kysely(em).selectFrom('events').select(eventColumns).where('workspace_id', '=', workspaceId);
+  if (query.type) events = events.where('type', '=', query.type);
+  return selectPage(events.orderBy('created_at', 'desc').orderBy('id', 'desc'), query, eventView);
+}
+
+export async function findEvent(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+): Promise<EventView | undefined> {
+  const row = await kysely(em)
+    .selectFrom('events')
+    .select(eventColumns)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && eventView(row);
+}
+
+export interface OutboxBacklog {
+  unpublished: number;
+  /** Age of the oldest unpublished event, in seconds (0 when there is none). */
+  oldestAgeSeconds: number;
+}
+
+/** How far event delivery lags behind: what operators watch until every event is delivered. */
+export async function outboxBacklog(em: EntityManager): Promise<OutboxBacklog> {
+  const row = await kysely(em)
+    .selectFrom('events')
+    .select((eb) => [
+      eb.fn.countAll<string>().as('unpublished'),
+      sql<string | null>`extract(epoch from now() - min(created_at))`.as('oldest_age'),
+    ])
+    .where('published_at', 'is', null)
+    .executeTakeFirst();
+  return { unpublished: Number(row?.unpublished ?? 0), oldestAgeSeconds: Number(row?.oldest_age ?? 0) };
+}

@@ -1,0 +1,50 @@
+import { type EntityManager, newId } from '@comptoir/db';
+import { documentTotals } from '../lines/totals.ts';
+import { type InvoiceCreate, type InvoiceView, invoiceCreateSchema } from './schemas.ts';
+import { insertNumberedInvoice } from './store.ts';
+
+const paymentTermDays = 30;
+const dayMs = 86_400_000;
+
+/**
+ * Creates a DRAFT invoice with the next number of the year, its lines and EN 16931 totals,
+ * and records `invoice.created`, in one statement.
+ *
+ * Creations of a workspace queue on its counter row's lock, held from the numbering to the
+ * commit. As one statement (autocommit outside a transaction), the lock is held for the
+ * statement and its commit only, not across round trips to this process. So the record is
+ * composed here, timestamps included, and the statement only completes it with its number.
+ */
+export async function createInvoice(
+  em: EntityManager,
+  workspaceId: string,
+  input: InvoiceCreate,
+): Promise<InvoiceView> {
+  const data = invoiceCreateSchema.parse(input);
+  const lines = data.lines;
+  const [first] = lines;
+  if (!first) throw new Error('an invoice has at least one line');
+  const createdAt = new Date();
+  const unnumbered: Omit<InvoiceView, 'number'> = {
+    id: newId('invoice'),
+    title: first.title,
+    status: 'DRAFT',
+    type: 'invoice',
+    clientName: data.clientName,
+    clientCompany: null,
+    clientEmail: data.clientEmail,
+    currency: data.currency,
+    taxRate: first.taxRate,
+    discountPercent: 0,
+    reverseCharge: false,
+    issuedAt: null,
+    dueAt: new Date(createdAt.getTime() + paymentTermDays * dayMs).toISOString(),
+    paidAt: null,
+    paidAmount: 0,
+    totals: documentTotals(lines),
+    createdAt: createdAt.toISOString(),
+    updatedAt: createdAt.toISOString(),
+  };
+  const number = await insertNumberedInvoice(em, workspaceId, unnumbered, lines);
+  return { ...unnumbered, number };
+}

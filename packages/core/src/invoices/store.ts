@@ -1,0 +1,143 @@
+import { type Database, type EntityManager, isIdOf, kysely, toIso, toIsoOrNull } from '@comptoir/db';
+import { type Selectable, sql } from 'kysely';
+import { eventInsert } from '../events/store.ts';
+import type { LineCreate } from '../lines/schemas.ts';
+import { linesInsert } from '../lines/store.ts';
+import { documentNumberCte } from '../numbering/store.ts';
+import type { ListPage } from '../paging/index.ts';
+import { selectPage } from '../paging/select-page.ts';
+import type { InvoiceDetailView, InvoiceListQuery, InvoiceView } from './schemas.ts';
+
+type InvoiceRow = Selectable<Database['invoices']>;
+
+/** The column is nullable for the schema's sake; the statement that inserts an invoice numbers it. */
+function assignedNumber(row: InvoiceRow): string {
+  if (row.number === null) throw new Error(`invoice ${row.id} has no number`);
+  return row.number;
+}
+
+function invoiceView(row: InvoiceRow): InvoiceView {
+  return {
+    id: row.id,
+    number: assignedNumber(row),
+    title: row.title,
+    status: row.status,
+    type: row.type,
+    clientName: row.client_name,
+    clientCompany: row.client_company,
+    clientEmail: row.client_email,
+    currency: row.currency,
+    taxRate: Number(row.tax_rate),
+    discountPercent: Number(row.discount_percent),
+    reverseCharge: row.reverse_charge,
+    issuedAt: toIsoOrNull(row.issued_at),
+    dueAt: toIsoOrNull(row.due_at),
+    paidAt: toIsoOrNull(row.paid_at),
+    paidAmount: Number(row.paid_amount),
+    totals: {
+      subtotal: Number(row.subtotal),
+      vat: row.vat,
+      taxTotal: Number(row.tax_total),
+      total: Number(row.total),
+    },
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+/**
+ * A page of the workspace's invoices, newest first, optionally of one status (see selectPage).
+ */
+export async function invoicePage(
+  em: EntityManager,
+  workspaceId: string,
+  query: InvoiceListQuery,
+): Promise<ListPage<InvoiceView>> {
+  let matching = kysely(em).selectFrom('invoices').where('workspace_id', '=', workspaceId);
+  if (query.status) matching = matching.where('status', '=', query.status);
+  return selectPage(
+    matching.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    query,
+    invoiceView,
+  );
+}
+
+/** An invoice of the workspace; none for an id of another shape. */
+export async function findInvoice(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+): Promise<InvoiceView | undefined> {
+  if (!isIdOf('invoice', id)) return undefined;
+  const row = await kysely(em)
+    .selectFrom('invoices')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && invoiceView(row);
+}
+
+/** An invoice's lines, in order. */
+export async function invoiceLines(
+  em: EntityManager,
+  invoiceId: string,
+): Promise<InvoiceDetailView['lines']> {
+  const lines = await kysely(em)
+    .selectFrom('invoice_lines')
+    .selectAll()
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('position')
+    .execute();
+  return lines.map((line) => ({
+    id: line.id,
+    position: line.position,
+    title: line.title,
+    quantity: Number(line.quantity),
+    unitPrice: Number(line.unit_price),
+    taxRate: Number(line.tax_rate),
+    amount: Number(line.amount),
+  }));
+}
+
+/**
+ * Stores a composed invoice, its lines and its `invoice.created` event with the next number of
+ * the year, and returns that number.
+ *
+ * ONE statement, kept as SQL (docs/benchmarks.md, "Invoice creation: one statement"): its CTEs
+ * take the number, insert the invoice, its lines and its event, whose data the statement
+ * completes with the number. The counter's lock is held for that statement and its commit only.
+ */
+export async function insertNumberedInvoice(
+  em: EntityManager,
+  workspaceId: string,
+  invoice: Omit<InvoiceView, 'number'>,
+  lines: readonly LineCreate[],
+): Promise<string> {
+  const { totals } = invoice;
+  const event = eventInsert(
+    workspaceId,
+    { type: 'invoice.created', data: invoice },
+    { cte: 'invoice', completions: { number: 'invoice.number' } },
+  );
+  const { rows } = await sql<{ number: string }>`with ${documentNumberCte('invoice', workspaceId)},
+     invoice as (
+       insert into invoices (id, workspace_id, number, title, status, type, client_name, client_company,
+                             client_email, currency, tax_rate, discount_percent, reverse_charge, subtotal, vat,
+                             tax_total, total, issued_at, due_at, paid_at, paid_amount, created_at, updated_at)
+       select ${invoice.id}, ${workspaceId}, document_number.assigned, ${invoice.title}, ${invoice.status},
+              ${invoice.type}, ${invoice.clientName}, ${invoice.clientCompany}, ${invoice.clientEmail},
+              ${invoice.currency}, ${String(invoice.taxRate)}, ${String(invoice.discountPercent)},
+              ${invoice.reverseCharge}, ${String(totals.subtotal)}, ${JSON.stringify(totals.vat)}::jsonb,
+              ${String(totals.taxTotal)}, ${String(totals.total)}, ${invoice.issuedAt}, ${invoice.dueAt},
+              ${invoice.paidAt}, ${String(invoice.paidAmount)}, ${invoice.createdAt}, ${invoice.updatedAt}
+         from document_number
+       returning number
+     ),
+     lines as (${linesInsert('invoice', workspaceId, invoice.id, lines)}),
+     event as (${event})
+     select number from invoice`.execute(kysely(em));
+  const [row] = rows;
+  if (!row) throw new Error('the invoice insert returned no number');
+  return row.number;
+}

@@ -1,0 +1,256 @@
+import { type Database, type EntityManager, isIdOf, kysely, toIso, toIsoOrNull } from '@comptoir/db';
+import { type Selectable, sql, type Updateable } from 'kysely';
+import type { DocumentTotals } from '../lines/totals.ts';
+import { numberDocument } from '../numbering/store.ts';
+import type { ListPage } from '../paging/index.ts';
+import { selectPage } from '../paging/select-page.ts';
+import type { QuoteDetailView, QuoteListQuery, QuoteUpdate, QuoteView } from './schemas.ts';
+
+type QuoteRow = Selectable<Database['quotes']>;
+
+/** The transaction's start time: every statement of a transaction sees the same `now()`. */
+const now = sql<Date>`now()`;
+
+function quoteView(row: QuoteRow): QuoteView {
+  return {
+    id: row.id,
+    number: row.number,
+    title: row.title,
+    status: row.status,
+    clientName: row.client_name,
+    clientCompany: row.client_company,
+    clientEmail: row.client_email,
+    taxRate: Number(row.tax_rate),
+    validityDays: row.validity_days,
+    currency: row.currency,
+    opportunityId: row.opportunity_id,
+    issuedAt: toIsoOrNull(row.issued_at),
+    sentAt: toIsoOrNull(row.sent_at),
+    totals: {
+      subtotal: Number(row.subtotal),
+      vat: row.vat,
+      taxTotal: Number(row.tax_total),
+      total: Number(row.total),
+    },
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
+/** A quote as the store reads it: the list's view plus the detail's own fields, lines aside. */
+export interface StoredQuote {
+  view: QuoteView;
+  detail: Omit<QuoteDetailView, keyof QuoteView | 'lines'>;
+}
+
+function storedQuote(row: QuoteRow): StoredQuote {
+  return {
+    view: quoteView(row),
+    detail: {
+      clientAddress: row.client_address,
+      clientSiret: row.client_siret,
+      clientVatNumber: row.client_vat_number,
+      introText: row.intro_text,
+      terms: row.terms,
+      notes: row.notes,
+      signedAt: toIsoOrNull(row.signed_at),
+    },
+  };
+}
+
+/**
+ * A page of the workspace's live quotes, newest first, optionally of one status (see selectPage).
+ */
+export async function quotePage(
+  em: EntityManager,
+  workspaceId: string,
+  query: QuoteListQuery,
+): Promise<ListPage<QuoteView>> {
+  let matching = kysely(em)
+    .selectFrom('quotes')
+    .where('workspace_id', '=', workspaceId)
+    .where('deleted_at', 'is', null);
+  if (query.status) matching = matching.where('status', '=', query.status);
+  return selectPage(
+    matching.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    query,
+    quoteView,
+  );
+}
+
+/**
+ * A live (not deleted) quote of the workspace, none for an id of another shape; `forUpdate`
+ * locks it for a state change.
+ */
+export async function findQuote(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+  forUpdate = false,
+): Promise<StoredQuote | undefined> {
+  if (!isIdOf('quote', id)) return undefined;
+  const row = await kysely(em)
+    .selectFrom('quotes')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .$if(forUpdate, (query) => query.forUpdate())
+    .executeTakeFirst();
+  return row && storedQuote(row);
+}
+
+/** The detail of a quote read by findQuote: its fields and its lines, in order. */
+export async function quoteDetail(em: EntityManager, quote: StoredQuote): Promise<QuoteDetailView> {
+  const lines = await kysely(em)
+    .selectFrom('quote_lines')
+    .selectAll()
+    .where('quote_id', '=', quote.view.id)
+    .orderBy('position')
+    .execute();
+  return {
+    ...quote.view,
+    ...quote.detail,
+    lines: lines.map((line) => ({
+      id: line.id,
+      position: line.position,
+      description: line.description,
+      quantity: Number(line.quantity),
+      unitPrice: Number(line.unit_price),
+      unit: line.unit,
+      discountPercent: Number(line.discount_percent),
+      taxRate: Number(line.tax_rate),
+    })),
+  };
+}
+
+/** subtotal, vat, tax_total, total: as stored on the quote (vat as jsonb, not a SQL array). */
+function totalsColumns(totals: DocumentTotals) {
+  return {
+    subtotal: String(totals.subtotal),
+    vat: sql<DocumentTotals['vat']>`${JSON.stringify(totals.vat)}::jsonb`,
+    tax_total: String(totals.taxTotal),
+    total: String(totals.total),
+  };
+}
+
+export interface NewQuote {
+  id: string;
+  title: string;
+  clientName: string;
+  clientEmail: string;
+  currency: string;
+  taxRate: number;
+  opportunityId: string | null;
+  contactId: string | null;
+  totals: DocumentTotals;
+}
+
+/** Inserts a DRAFT quote without its lines; the database fills in the defaults. */
+export async function insertQuote(tx: EntityManager, workspaceId: string, quote: NewQuote): Promise<void> {
+  await kysely(tx)
+    .insertInto('quotes')
+    .values({
+      id: quote.id,
+      workspace_id: workspaceId,
+      title: quote.title,
+      client_name: quote.clientName,
+      client_email: quote.clientEmail,
+      currency: quote.currency,
+      tax_rate: String(quote.taxRate),
+      opportunity_id: quote.opportunityId,
+      contact_id: quote.contactId,
+      ...totalsColumns(quote.totals),
+    })
+    .execute();
+}
+
+export async function deleteQuoteLines(tx: EntityManager, quoteId: string): Promise<void> {
+  await kysely(tx).deleteFrom('quote_lines').where('quote_id', '=', quoteId).execute();
+}
+
+/** The columns a patch changes (undefined means "leave as is"), and the totals of new lines. */
+function quoteChanges(patch: Omit<QuoteUpdate, 'lines'>, totals: DocumentTotals | undefined) {
+  const changes: Updateable<Database['quotes']> = {};
+  if (patch.title !== undefined) changes.title = patch.title;
+  if (patch.validityDays !== undefined) changes.validity_days = patch.validityDays;
+  // NUMERIC columns get text, never a binary float
+  if (patch.taxRate !== undefined) changes.tax_rate = String(patch.taxRate);
+  if (patch.notes !== undefined) changes.notes = patch.notes;
+  if (patch.terms !== undefined) changes.terms = patch.terms;
+  return totals ? { ...changes, ...totalsColumns(totals) } : changes;
+}
+
+/**
+ * Writes the fields a patch gives, and the totals when its lines changed. Returns false when
+ * there was nothing to write (the quote is untouched, updated_at included).
+ */
+export async function updateQuoteFields(
+  tx: EntityManager,
+  id: string,
+  patch: Omit<QuoteUpdate, 'lines'>,
+  totals: DocumentTotals | undefined,
+): Promise<boolean> {
+  const changes = quoteChanges(patch, totals);
+  if (Object.keys(changes).length === 0) return false;
+  await kysely(tx)
+    .updateTable('quotes')
+    .set({ ...changes, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+  return true;
+}
+
+export async function softDeleteQuote(tx: EntityManager, id: string): Promise<void> {
+  await kysely(tx)
+    .updateTable('quotes')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records on the quote's opportunity that a quote went out, moving a DRAFT one to QUOTE_SENT. */
+export async function markOpportunityQuoteSent(
+  tx: EntityManager,
+  workspaceId: string,
+  opportunityId: string,
+): Promise<void> {
+  await kysely(tx)
+    .updateTable('opportunities')
+    .set((eb) => ({
+      quote_sent_at: now,
+      status: eb
+        .case()
+        .when('status', '=', 'DRAFT')
+        .then(sql.lit('QUOTE_SENT' as const))
+        .else(eb.ref('status'))
+        .end(),
+      updated_at: now,
+    }))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', opportunityId)
+    .execute();
+}
+
+/** The transaction's start time, which `now()` gives every statement of the transaction. */
+export async function transactionTime(tx: EntityManager): Promise<string> {
+  const clock = await kysely(tx).selectNoFrom(now.as('now')).executeTakeFirstOrThrow();
+  return toIso(clock.now);
+}
+
+/**
+ * Numbers the quote and marks it SENT at the transaction's time, as the transaction's last
+ * statement (numberDocument holds the counter's lock until the commit). `eventId` is the
+ * recorded `quote.sent` event, which gets the number in the same statement.
+ */
+export function numberSentQuote(
+  tx: EntityManager,
+  workspaceId: string,
+  id: string,
+  eventId: string,
+): Promise<string> {
+  return numberDocument(tx, workspaceId, 'quote', id, {
+    alsoSet: sql`status = 'SENT', sent_at = now(), updated_at = now()`,
+    eventId,
+  });
+}

@@ -1,0 +1,197 @@
+import { type Database, type EntityManager, kysely, toIso } from '@comptoir/db';
+import { type Selectable, sql } from 'kysely';
+import {
+  type ClaimedDelivery,
+  type DeliveryJob,
+  failingEndpointDisableDays,
+  type MadeAttempt,
+} from './delivery.ts';
+import type { EndpointView } from './schemas.ts';
+import { type EndpointRow, endpointColumns, endpointView } from './store.ts';
+
+// The statements of attempts: claimed, recorded, abandoned. The claims and the successes stay
+// SQL (`sql` fragments, as tuned): each handles many deliveries in one statement, a CTE over
+// one JSON parameter (jsonb_to_recordset); the worker's throughput rests on them.
+
+/** A claimed attempt as the claim statement answers it. */
+type ClaimRow = Pick<
+  Selectable<Database['webhook_deliveries']>,
+  'id' | 'workspace_id' | 'generation' | 'attempts' | 'event_id' | 'endpoint_id'
+> &
+  Pick<Selectable<Database['events']>, 'type' | 'data' | 'created_at'> &
+  Pick<Selectable<Database['webhook_endpoints']>, 'url' | 'secret' | 'previous_secret'> & { usable: boolean };
+
+function claimedDelivery(row: ClaimRow): ClaimedDelivery {
+  return {
+    deliveryId: row.id,
+    workspaceId: row.workspace_id,
+    generation: row.generation,
+    attempt: row.attempts,
+    event: { id: row.event_id, type: row.type, timestamp: toIso(row.created_at), data: row.data },
+    endpoint: {
+      id: row.endpoint_id,
+      url: row.url,
+      usable: row.usable,
+      secrets: row.previous_secret ? [row.secret, row.previous_secret] : [row.secret],
+    },
+  };
+}
+
+/**
+ * Takes attempts, many in one statement: counts each and leases its delivery for `leaseMs` (if
+ * the worker dies, the attempt is dispatched again once the lease is stale). Answers in the
+ * order of `jobs`; null for an attempt no longer due: already made, or the delivery ended or
+ * was redelivered.
+ */
+export async function claimDeliveryAttempts(
+  em: EntityManager,
+  jobs: readonly DeliveryJob[],
+  leaseMs: number,
+): Promise<(ClaimedDelivery | null)[]> {
+  if (jobs.length === 0) return [];
+  const keys = jobs.map(({ deliveryId, generation, attempt }) => ({ deliveryId, generation, attempt }));
+  const { rows } = await sql<ClaimRow>`with wanted as (
+       select * from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as j("deliveryId" text, generation integer, attempt integer)),
+     claimed as (
+       update webhook_deliveries d set attempts = d.attempts + 1, updated_at = now(),
+              next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+         from wanted w
+        where d.id = w."deliveryId" and d.generation = w.generation and d.attempts = w.attempt - 1
+          and d.status = 'pending'
+        returning d.id, d.workspace_id, d.generation, d.attempts, d.event_id, d.endpoint_id)
+     select c.id, c.workspace_id, c.generation, c.attempts, ev.id as event_id, ev.type, ev.data, ev.created_at,
+            e.id as endpoint_id, e.url, (e.status = 'enabled' and e.deleted_at is null) as usable, e.secret,
+            case when e.previous_secret_expires_at > now() then e.previous_secret end as previous_secret
+       from claimed c join events ev on ev.id = c.event_id join webhook_endpoints e on e.id = c.endpoint_id`.execute(
+    kysely(em),
+  );
+  const byDelivery = new Map(rows.map((row) => [row.id, row]));
+  return jobs.map((job) => {
+    const row = byDelivery.get(job.deliveryId);
+    if (!row || row.attempts !== job.attempt || row.generation !== job.generation) return null;
+    return claimedDelivery(row);
+  });
+}
+
+/** One attempt; see claimDeliveryAttempts. */
+export async function claimDeliveryAttempt(
+  em: EntityManager,
+  job: DeliveryJob,
+  leaseMs: number,
+): Promise<ClaimedDelivery | null> {
+  const [claimed] = await claimDeliveryAttempts(em, [job], leaseMs);
+  return claimed ?? null;
+}
+
+/**
+ * Records successful attempts, many in one statement (atomic on its own): the attempt rows, the
+ * deliveries succeeded, their endpoints' runs of failures ended. A delivery redelivered while its
+ * attempt was in flight keeps its new generation: the attempt is logged, the redelivery stands.
+ */
+export async function recordSuccesses(em: EntityManager, attempts: readonly MadeAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const made = attempts.map(({ claimed, startedAt, result }) => ({
+    id: claimed.deliveryId,
+    generation: claimed.generation,
+    attempt: claimed.attempt,
+    started_at: startedAt.toISOString(),
+    duration_ms: Math.round(result.durationMs),
+    status_code: result.status,
+    response_body: result.responseBody,
+    endpoint_id: claimed.endpoint.id,
+  }));
+  await sql`with made as (
+       select * from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as m(id text, generation integer, attempt integer,
+         started_at timestamptz, duration_ms integer, status_code integer, response_body text, endpoint_id text)),
+     logged as (
+       insert into webhook_delivery_attempts
+         (delivery_id, attempt, started_at, duration_ms, status_code, error, response_body, next_attempt_at)
+       select id, attempt, started_at, duration_ms, status_code, null, response_body, null from made),
+     recovered as (
+       update webhook_endpoints e set failing_since = null
+        where e.id in (select endpoint_id from made) and e.failing_since is not null)
+     update webhook_deliveries d set status = 'succeeded', next_attempt_at = null, last_status_code = m.status_code,
+            last_error = null, completed_at = now(), updated_at = now()
+       from made m
+      where d.id = m.id and d.generation = m.generation and d.attempts = m.attempt`.execute(kysely(em));
+}
+
+/** Logs a failed attempt and moves its delivery on: `pending` with its next attempt, or `failed`. */
+export async function recordFailedAttempt(
+  em: EntityManager,
+  { claimed, startedAt, result }: MadeAttempt,
+  next: { status: 'pending' | 'failed'; attemptAt: Date | null },
+): Promise<void> {
+  const db = kysely(em);
+  await db
+    .insertInto('webhook_delivery_attempts')
+    .values({
+      delivery_id: claimed.deliveryId,
+      attempt: claimed.attempt,
+      started_at: startedAt,
+      duration_ms: Math.round(result.durationMs),
+      status_code: result.status,
+      error: result.error,
+      response_body: result.responseBody,
+      next_attempt_at: next.attemptAt,
+    })
+    .execute();
+  await db
+    .updateTable('webhook_deliveries')
+    .set({
+      status: next.status,
+      next_attempt_at: next.attemptAt,
+      last_status_code: result.status,
+      last_error: result.error,
+      completed_at: next.status === 'pending' ? null : sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', claimed.deliveryId)
+    .where('generation', '=', claimed.generation)
+    .where('attempts', '=', claimed.attempt)
+    .execute();
+}
+
+/**
+ * Counts a failure against an enabled endpoint: it starts (or continues) its run of failures;
+ * `gone` (a 410), or a run longer than failingEndpointDisableDays, disables it. Answers the
+ * endpoint when it was enabled, with its status after the failure.
+ */
+export async function countEndpointFailure(
+  em: EntityManager,
+  endpointId: string,
+  gone: boolean,
+): Promise<EndpointView | undefined> {
+  // Raw SQL: the verdict (why the endpoint is disabled, if it is) is read once in a derived
+  // table and used by two assignments; as a query builder chain it would be harder to check.
+  const { rows } = await sql<EndpointRow>`update webhook_endpoints e
+            set failing_since = coalesce(e.failing_since, now()),
+                status = case when verdict.reason is null then e.status else 'disabled' end,
+                disabled_reason = coalesce(verdict.reason, e.disabled_reason),
+                updated_at = now()
+           from (select case when ${gone}::boolean then 'gone'
+                             when failing_since < now() - interval ${sql.lit(`${failingEndpointDisableDays} days`)} then 'failing'
+                        end as reason
+                   from webhook_endpoints where id = ${endpointId}) verdict
+          where e.id = ${endpointId} and e.status = 'enabled'
+          returning ${sql.join(endpointColumns.map((column) => sql.ref(`e.${column}`)))}`.execute(kysely(em));
+  const [row] = rows;
+  return row && endpointView(row);
+}
+
+/** Ends a delivery without sending: its endpoint was disabled or deleted meanwhile. */
+export async function abandonDelivery(em: EntityManager, claimed: ClaimedDelivery): Promise<void> {
+  await kysely(em)
+    .updateTable('webhook_deliveries')
+    .set({
+      status: 'failed',
+      last_error: 'endpoint_disabled',
+      next_attempt_at: null,
+      completed_at: sql<Date>`now()`,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', claimed.deliveryId)
+    .where('generation', '=', claimed.generation)
+    .where('attempts', '=', claimed.attempt)
+    .execute();
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+export const negativeStockPolicies = ['block', 'allow'] as const;
+export type NegativeStockPolicy = (typeof negativeStockPolicies)[number];
+
+export const workspaceCreateSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  negativeStock: z.enum(negativeStockPolicies).default('block'),
+});
+export type WorkspaceCreate = z.input<typeof workspaceCreateSchema>;
+
+export interface WorkspaceView {
+  id: string;
+  name: string;
+  negativeStock: NegativeStockPolicy;
+  createdAt: string;
+}
