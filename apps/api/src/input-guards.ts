@@ -17,12 +17,8 @@ export const maxBodyBytes = 1024 * 1024;
 export function guardInput(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
-    let text: string;
-    try {
-      text = typeof body === 'string' ? body : strictUtf8.decode(body);
-    } catch {
-      return done(new AppError('invalid_body', 'The request body is not valid UTF-8'), undefined);
-    }
+    const text = bodyText(body);
+    if (text instanceof AppError) return done(text, undefined);
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text));
@@ -32,6 +28,10 @@ export function guardInput(app: FastifyInstance): void {
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    if (!servedMethods.has(request.method)) {
+      reply.header('Allow', [...servedMethods].join(', '));
+      return sendError(reply, 405, envelope('method_not_allowed', `Method ${request.method} is not served`));
+    }
     const undecodable = undecodableQueryParameters(request.url);
     if (undecodable.length > 0) {
       return sendError(reply, 400, {
@@ -45,8 +45,34 @@ export function guardInput(app: FastifyInstance): void {
   });
 }
 
+/** The methods any route may serve; the others (TRACE, CONNECT, WebDAV's) are refused first. */
+const servedMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * An absolute-form request target (`GET http://host/api/v1/products`, which HTTP/1.1 servers
+ * must accept) is served as its path: the routes and the REST glue expect origin-form.
+ */
+export function originFormUrl(url: string | undefined): string {
+  if (url === undefined || url.startsWith('/')) return url ?? '/';
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
 /** Invalid UTF-8 is refused, not silently turned into U+FFFD. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A body's text, decoded as strict UTF-8, or the refusal to answer. */
+export function bodyText(body: Buffer | string): string | AppError {
+  try {
+    return typeof body === 'string' ? body : strictUtf8.decode(body);
+  } catch {
+    return new AppError('invalid_body', 'The request body is not valid UTF-8');
+  }
+}
 
 /**
  * Query parameters whose percent-encoding is broken or encodes invalid UTF-8 (an unpaired

@@ -5,7 +5,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Redis } from 'ioredis';
 import { docsPlugin } from './docs.ts';
 import { handleErrors } from './error-handling.ts';
-import { frameworkErrors, guardInput, maxBodyBytes, writeClientError } from './input-guards.ts';
+import {
+  frameworkErrors,
+  guardInput,
+  maxBodyBytes,
+  originFormUrl,
+  writeClientError,
+} from './input-guards.ts';
 import { type ApiMetrics, createApiMetrics } from './metrics.ts';
 import { opsPlugin } from './ops.ts';
 import { requestIdFor, traceRequests } from './request-hooks.ts';
@@ -46,6 +52,7 @@ export async function buildServer(
     requestIdHeader: false,
     genReqId: requestIdFor,
     routerOptions: { ignoreTrailingSlash: true },
+    rewriteUrl: (request) => originFormUrl(request.url),
   });
   const deps = serverDependencies(options, app, metrics);
 

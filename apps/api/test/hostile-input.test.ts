@@ -36,6 +36,20 @@ const send = (method: string, path: string, body?: string | Uint8Array, extra: R
 const expectFieldNamed = (response: Response, code: 'invalid_body' | 'invalid_request', path: string) =>
   code === 'invalid_body' ? expectInvalidBody(response, path) : expectInvalidRequest(response, path);
 
+/** One request written on a socket as given, and everything the server answers until it closes. */
+function rawExchange(request: string): Promise<string> {
+  const url = new URL(api.baseUrl);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => socket.write(request));
+    let text = '';
+    socket.on('data', (chunk) => {
+      text += chunk.toString();
+    });
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
 /** Rows in every table the API writes: a refused request changes none of them. */
 async function rowCounts(): Promise<Record<string, number>> {
   const em = api.db.orm.em.fork();
@@ -174,24 +188,91 @@ describe('URLs and requests that never reach a procedure', () => {
   );
 
   it('a request Node cannot parse gets a 400 in the envelope', async () => {
-    const url = new URL(api.baseUrl);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write('GET /api/v1/products HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n');
-      });
-      let text = '';
-      socket.on('data', (chunk) => {
-        text += chunk.toString();
-      });
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
-    });
+    const answer = await rawExchange('GET /api/v1/products HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n');
     const [head, body] = answer.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     expect(head?.toLowerCase()).toContain('content-type: application/json');
     expect(JSON.parse(body ?? '')).toEqual({
       error: { code: 'invalid_request', message: expect.any(String) },
     });
+  });
+});
+
+// Found by the fuzzer (fuzz.test.ts), kept here as plain cases.
+describe('what the fuzzer found', () => {
+  it.each(['constructor', '__proto__', 'hasOwnProperty', 'toString'])(
+    'a query parameter named %s is an unknown parameter, not a 500',
+    async (name) => {
+      expect((await send('GET', `/api/v1/companies?${name}=1`)).status).toBe(200);
+      const unauthenticated = await api.request(`/api/v1/webhook-endpoints?${name}=1`);
+      await expectError(unauthenticated, 401, 'missing_authorization');
+    },
+  );
+
+  it('an absolute-form request target is served as its path', async () => {
+    const answer = await rawExchange(
+      `GET http://elsewhere.example/api/v1/companies?limit=1 HTTP/1.1\r\nHost: x\r\nAuthorization: ${headers.authorization}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"pagination"');
+  });
+
+  it.each(['/trpc/nope', '/trpc/companies.list', '/api/v1/companies'])(
+    'TRACE %s: 405 in the envelope',
+    async (path) => {
+      const answer = await rawExchange(`TRACE ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      expect(answer).toMatch(/^HTTP\/1\.1 405 /);
+      expect(answer).toContain('"code":"method_not_allowed"');
+    },
+  );
+
+  it('a body nested 5,000 deep is refused, with or without an Idempotency-Key, on both transports', async () => {
+    const deep = `{"name":"x","extra":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+    const before = await rowCounts();
+    for (const extra of [{}, { 'idempotency-key': 'deeply-nested-1' }]) {
+      await expectFieldNamed(
+        await send('POST', '/api/v1/companies', deep, extra),
+        'invalid_body',
+        'extra.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a',
+      );
+      expect((await send('POST', '/trpc/companies.create', deep, extra)).status).toBe(400);
+    }
+    const nulDeep = `{"title":"a","extra":${'['.repeat(100)}"\\u0000"${']'.repeat(100)}}`;
+    expect((await send('POST', '/api/v1/opportunities', nulDeep)).status).toBe(400);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  // Like a 413 or a 415, a body that cannot be read is refused by the host before tRPC runs,
+  // in the contract's envelope.
+  it('tRPC refuses a body that is not valid UTF-8, as REST does', async () => {
+    const before = await rowCounts();
+    const bytes = new Uint8Array([...Buffer.from('{"name":"caf'), 0xe9, ...Buffer.from('"}')]);
+    await expectError(await send('POST', '/trpc/companies.create', bytes), 400, 'invalid_body');
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it.each(['offset=+', 'offset=%20', 'limit=1e1', 'limit=0x10', 'offset=1.5'])(
+    'REST list with %s: 400 invalid_request',
+    async (query) => {
+      await expectError(await send('GET', `/api/v1/contacts?${query}`), 400, 'invalid_request');
+    },
+  );
+
+  it.each(['{"offset":[]}', '{"limit":[5]}', '{"limit":true}', '{"limit":"5"}'])(
+    'tRPC list input %s is refused, not coerced',
+    async (input) => {
+      const answer = await send('GET', `/trpc/contacts.list?input=${encodeURIComponent(input)}`);
+      const status = answer.status;
+      if (input === '{"limit":"5"}') expect(status).toBe(200);
+      else expect(status).toBe(400);
+    },
+  );
+
+  it('media types are case-insensitive: Application/JSON is JSON', async () => {
+    const response = await send('POST', '/api/v1/companies', '{"name":"Case"}', {
+      'content-type': 'Application/JSON',
+    });
+    expect(response.status).toBe(201);
   });
 });
 

@@ -15,7 +15,7 @@ export {
   contactSchema,
 } from './contacts/schemas.ts';
 export { seedDemoWorkspace } from './demo/seed.ts';
-export * from './errors/index.ts';
+export { AppError, detailsFromIssues, type ErrorCode, type ErrorDetail, isAppError } from './errors/index.ts';
 export { getEvent } from './events/get.ts';
 export { listEvents } from './events/list.ts';
 export { recordEvent, recordEvents } from './events/record.ts';
@@ -57,7 +57,7 @@ export {
   opportunityListQuerySchema,
   opportunitySchema,
 } from './opportunities/schemas.ts';
-export * from './paging/index.ts';
+export { type ListPage, pageQueryShape } from './paging/index.ts';
 export { createProduct } from './products/create.ts';
 export { getProduct } from './products/get.ts';
 export { importProducts } from './products/import.ts';
@@ -99,7 +99,7 @@ export {
   stockMovementsRequestSchema,
   stockMovementsResultSchema,
 } from './stock/schemas.ts';
-export * from './text/index.ts';
+export { unstorableText } from './text/index.ts';
 export {
   abandonDelivery,
   claimDeliveryAttempt,

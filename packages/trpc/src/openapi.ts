@@ -84,7 +84,11 @@ const replayedHeader = {
 };
 
 /** An error body that also carries the procedure's result under `data` (a refused batch). */
-function errorWithResult(success: Json | undefined): Json {
+/**
+ * An error whose body may carry the procedure's result under `data` (a refused batch). `data`
+ * is required only when every error of that status carries it.
+ */
+function errorWithResult(success: Json | undefined, always: boolean): Json {
   const successSchema = (success?.content as Record<string, { schema: Json }> | undefined)?.[
     'application/json'
   ]?.schema;
@@ -92,7 +96,7 @@ function errorWithResult(success: Json | undefined): Json {
   return {
     allOf: [
       { $ref: '#/components/schemas/Error' },
-      ...(data ? [{ type: 'object', required: ['data'], properties: { data } }] : []),
+      ...(data ? [{ type: 'object', ...(always ? { required: ['data'] } : {}), properties: { data } }] : []),
     ],
   };
 }
@@ -118,6 +122,17 @@ const apiTags = [
       'Endpoints, events and the delivery log (scopes read:webhooks, write:webhooks). Deliveries are signed per Standard Webhooks and retried.',
   },
 ];
+
+/** A body none of whose fields is required may be left out (an empty PATCH, a redelivery to all). */
+function markOptionalBody(operation: Json): void {
+  const body = operation.requestBody as
+    | { required?: boolean; content?: Record<string, { schema?: Json }> }
+    | undefined;
+  const schema = body?.content?.['application/json']?.schema;
+  if (!body || !schema) return;
+  const required = schema.required as unknown[] | undefined;
+  if (!schema.$ref && (required === undefined || required.length === 0)) body.required = false;
+}
 
 export interface OpenApiOptions {
   baseUrl: string;
@@ -191,10 +206,18 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       for (const status of new Set(documented.map((error) => error.status))) {
         const errors = documented.filter((error) => error.status === status);
         const description = errors.map((error) => error.description).join(' Or: ');
-        fixed[String(status)] = errors.some((error) => error.withResult)
-          ? { description, content: { 'application/json': { schema: errorWithResult(success) } } }
-          : errorResponse(description);
+        const withResult = errors.filter((error) => error.withResult).length;
+        fixed[String(status)] =
+          withResult > 0
+            ? {
+                description,
+                content: {
+                  'application/json': { schema: errorWithResult(success, withResult === errors.length) },
+                },
+              }
+            : errorResponse(description);
       }
+      markOptionalBody(operation);
       operation.responses = Object.fromEntries(Object.entries(fixed).sort(([a], [b]) => a.localeCompare(b)));
       operation.security = [{ bearerAuth: [] }];
     }

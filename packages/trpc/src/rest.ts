@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { AppError } from '@comptoir/core';
+import { AppError, unstorableText } from '@comptoir/core';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { type Context, createContext, type RequestInfo, type ServerDependencies } from './context.ts';
 import { errorEnvelope, resolveError, statusOf } from './errors.ts';
 import { procedureMetas } from './meta.ts';
 import { appRouter } from './routers/index.ts';
+import { unstorableInputError } from './storable-input.ts';
 
 export interface RestRequest {
   method: string;
@@ -25,6 +26,23 @@ export interface RestResponse {
   procedure?: string;
   /** The error, when the request failed in a way nobody anticipated (log it). */
   unexpectedError?: unknown;
+}
+
+/** The query string's values by name, in an object with no prototype. */
+function queryOf(url: string): Record<string, string[]> {
+  const query: Record<string, string[]> = Object.create(null);
+  const start = url.indexOf('?');
+  if (start === -1) return query;
+  for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
+    const values = query[name];
+    if (values) values.push(value);
+    else query[name] = [value];
+  }
+  return query;
+}
+
+function refusal(error: AppError): RestResponse {
+  return { status: statusOf(error), headers: {}, body: JSON.stringify(errorEnvelope(error)) };
 }
 
 function isJsonObject(value: unknown): boolean {
@@ -67,9 +85,12 @@ export function createRestHandler(deps: ServerDependencies) {
     // trpc-to-openapi spreads the body into the input: an array or a string would pass as
     // an empty (or odd) object. Every body of the contract is a JSON object.
     if (request.body !== undefined && !isJsonObject(request.body)) {
-      const error = new AppError('invalid_body', 'The request body must be a JSON object');
-      return { status: statusOf(error), headers: {}, body: JSON.stringify(errorEnvelope(error)) };
+      return refusal(new AppError('invalid_body', 'The request body must be a JSON object'));
     }
+    // The merge with the path parameters drops a body field named like one (`id`): its text is
+    // checked here, before it is lost, by the same rule admission applies to the input.
+    const unstorable = unstorableText(request.body);
+    if (unstorable.length > 0) return refusal(unstorableInputError('invalid_body', unstorable));
     const ctx = createContext(deps, info);
     const captured: RestResponse = { status: 200, headers: {}, body: '' };
     const raw = request.rawResponse;
@@ -77,15 +98,23 @@ export function createRestHandler(deps: ServerDependencies) {
     // A plain request object: trpc-to-openapi reads the parsed body from `body` and binds
     // abort handling to the socket's events.
     // trpc-to-openapi wants application/json on every POST/PATCH, even one without a body
-    // (POST /quotes/{id}/send): a request with no body has no media type to refuse.
-    const headers =
-      request.body === undefined && request.headers['content-type'] === undefined
-        ? { ...request.headers, 'content-type': 'application/json' }
-        : request.headers;
+    // (POST /quotes/{id}/send): a request with no body has no media type to refuse. It
+    // compares the media type case-sensitively, where HTTP says case does not matter.
+    const contentType = request.headers['content-type'];
+    const headers = {
+      ...request.headers,
+      'content-type':
+        contentType === undefined && request.body === undefined
+          ? 'application/json'
+          : contentType?.toLowerCase(),
+    };
     const req = {
       method: request.method,
       url: request.url,
       headers,
+      // Parsed here because trpc-to-openapi's own parse gathers names into a plain object:
+      // `?constructor=1` met Object.prototype.constructor and threw.
+      query: queryOf(request.url),
       body: request.body,
       socket: source.socket,
       readableEnded: true,

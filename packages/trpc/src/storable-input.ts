@@ -1,4 +1,4 @@
-import { AppError, unstorableText } from '@comptoir/core';
+import { AppError, type ErrorDetail, unstorableText } from '@comptoir/core';
 import type { ProcedureMeta } from './init.ts';
 
 /** `{id}` in `/quotes/{id}/send`: the input fields a REST client sends in the path. */
@@ -23,6 +23,12 @@ export function refuseUnstorableText(
   if (details.some((detail) => inPath.has(detail.path.split('.')[0] ?? ''))) {
     throw new AppError('not_found', 'Resource not found');
   }
-  const code = type === 'query' ? 'invalid_request' : 'invalid_body';
-  throw new AppError(code, 'Text that cannot be stored: U+0000 or invalid Unicode', { details });
+  throw unstorableInputError(type === 'query' ? 'invalid_request' : 'invalid_body', details);
+}
+
+export function unstorableInputError(
+  code: 'invalid_request' | 'invalid_body',
+  details: ErrorDetail[],
+): AppError {
+  return new AppError(code, 'Input that cannot be stored: U+0000, invalid Unicode or too deep', { details });
 }

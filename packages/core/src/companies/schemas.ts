@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryShape } from '../paging/index.ts';
+import { requiredText } from '../text/index.ts';
 import { normalizeSiret, normalizeVatNumber } from './identifiers.ts';
 
 /** The identifier checks a Company read reports (rulings: reported, not enforced). */
@@ -34,7 +35,7 @@ export type CompanyRef = z.infer<typeof companyRefSchema>;
 
 export const companyCreateSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: requiredText(200),
     siret: z.string().max(32).transform(normalizeSiret).optional().meta({
       description:
         'SIRET, stored without spaces. Any text is accepted; reads report the checksum in siretValid.',

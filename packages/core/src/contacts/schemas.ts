@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyRefSchema, identifierChecksShape } from '../companies/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
+import { requiredText } from '../text/index.ts';
 
 export const contactSchema = z
   .object({
@@ -34,9 +35,9 @@ export type ContactDetailView = z.infer<typeof contactDetailSchema>;
 
 export const contactCreateSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: requiredText(200),
     email: z.email({ error: 'email must be an e-mail address' }).max(200),
-    phone: z.string().trim().min(1).max(32).optional(),
+    phone: requiredText(32).optional(),
     companyId: z.string().min(1).max(64).optional().meta({ description: 'Company of the contact (cmp_…).' }),
   })
   .meta({ id: 'ContactCreate' });

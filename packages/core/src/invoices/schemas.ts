@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
+import { requiredText } from '../text/index.ts';
 
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
 export const invoiceStatusSchema = z.enum(invoiceStatuses).meta({ id: 'InvoiceStatus' });
@@ -49,7 +50,7 @@ export type InvoiceDetailView = z.infer<typeof invoiceDetailSchema>;
 
 export const invoiceCreateSchema = z
   .object({
-    clientName: z.string().trim().min(1).max(200),
+    clientName: requiredText(200),
     clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
     currency: currencySchema,
     lines: linesSchema,

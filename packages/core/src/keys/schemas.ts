@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { requiredText } from '../text/index.ts';
 import { type Scope, scopeSchema } from './scopes.ts';
 
 export const keyCreateSchema = z.object({
   workspaceId: z.string().min(1),
   scopes: z.array(scopeSchema).min(1, { error: 'a key needs at least one scope' }),
-  name: z.string().trim().min(1).max(200).optional(),
+  name: requiredText(200).optional(),
   expiresAt: z.coerce.date().optional(),
   rateLimitPerMinute: z.number().int().positive().optional(),
 });

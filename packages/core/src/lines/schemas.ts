@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { atMostStoredDecimals } from '../decimals/index.ts';
+import { requiredText } from '../text/index.ts';
 import { documentTotals } from './totals.ts';
 
 /** A line as invoices and quotes take it (api-v1.md LineCreate). */
 export const lineCreateSchema = z
   .object({
-    title: z.string().trim().min(1).max(500),
+    title: requiredText(500),
     quantity: atMostStoredDecimals(z.number().gt(0).max(1e9)),
     unitPrice: atMostStoredDecimals(z.number().min(0).max(1e12)),
     taxRate: atMostStoredDecimals(z.number().min(0).max(100))

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { companyRefSchema } from '../companies/schemas.ts';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { pageQueryShape } from '../paging/index.ts';
+import { requiredText } from '../text/index.ts';
 
 export const opportunityStatuses = [
   'DRAFT',
@@ -39,7 +40,7 @@ export type OpportunityDetailView = z.infer<typeof opportunityDetailSchema>;
 
 export const opportunityCreateSchema = z
   .object({
-    title: z.string().trim().min(1).max(200),
+    title: requiredText(200),
     amount: atMostStoredDecimals(z.number().min(0).max(1e12)).optional(),
     contactId: z.string().min(1).max(64).optional(),
     companyId: z.string().min(1).max(64).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { pageQueryShape, queryBoolean } from '../paging/index.ts';
+import { requiredText } from '../text/index.ts';
 
 export const stockStates = ['ok', 'low', 'out', 'untracked'] as const;
 export type StockState = (typeof stockStates)[number];
@@ -58,10 +59,10 @@ const rate = atMostStoredDecimals(z.number().min(0).max(100));
 /** A product as operators and internal apps create it (the public API cannot). */
 export const productCreateSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    reference: z.string().trim().min(1).max(100).nullish(),
-    barcode: z.string().trim().min(1).max(64).nullish(),
-    unit: z.string().trim().min(1).max(32).nullish(),
+    name: requiredText(200),
+    reference: requiredText(100).nullish(),
+    barcode: requiredText(64).nullish(),
+    unit: requiredText(32).nullish(),
     unitPrice: amount.default(0),
     costPrice: amount.default(0),
     taxRate: rate.default(0),
@@ -85,10 +86,10 @@ export type ProductCreateData = z.output<typeof productCreateSchema>;
 
 export const productUpdateSchema = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    reference: z.string().trim().min(1).max(100).nullable(),
-    barcode: z.string().trim().min(1).max(64).nullable(),
-    unit: z.string().trim().min(1).max(32).nullable(),
+    name: requiredText(200),
+    reference: requiredText(100).nullable(),
+    barcode: requiredText(64).nullable(),
+    unit: requiredText(32).nullable(),
     unitPrice: amount,
     taxRate: rate,
     supplierId: z.string().min(1).nullable(),

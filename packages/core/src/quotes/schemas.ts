@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
+import { requiredText } from '../text/index.ts';
 
 export const quoteStatuses = [
   'DRAFT',
@@ -66,7 +67,7 @@ export type QuoteDetailView = z.infer<typeof quoteDetailSchema>;
 
 export const quoteCreateSchema = z
   .object({
-    clientName: z.string().trim().min(1).max(200),
+    clientName: requiredText(200),
     clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
     currency: currencySchema,
     opportunityId: z.string().min(1).max(64).optional(),
@@ -78,7 +79,7 @@ export type QuoteCreate = z.input<typeof quoteCreateSchema>;
 
 export const quoteUpdateSchema = z
   .object({
-    title: z.string().trim().min(1).max(500),
+    title: requiredText(500),
     validityDays: z.number().int().min(0).max(365),
     taxRate: atMostStoredDecimals(z.number().min(0).max(100)),
     notes: z.string().max(10_000),

@@ -34,7 +34,12 @@ export const stockMovementInputSchema = z
     productId: z.string().min(1).max(64),
     quantity: stockQuantity(-quantityLimit)
       .refine((quantity) => quantity !== 0, { error: 'quantity must not be 0' })
-      .meta({ description: 'Signed: positive = entry, negative = exit.' }),
+      .meta({
+        description: 'Signed: positive = entry, negative = exit; never 0.',
+        override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+          jsonSchema.not = { const: 0 };
+        },
+      }),
     reason: z.string().max(280).optional(),
     refKind: z.string().max(60).optional().meta({ description: 'Free kind of the source document.' }),
     refId: z.string().max(120).optional(),

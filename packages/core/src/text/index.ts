@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ErrorDetail } from '../errors/index.ts';
 
 /**
@@ -16,11 +17,13 @@ function printable(key: string): string {
   return key.replaceAll('\u0000', '\uFFFD').toWellFormed();
 }
 
+/** No input of the contract nests this deep; deeper is refused rather than walked. */
 const maxDepth = 64;
 
 /**
- * Every string (and object key) in `value` that cannot be stored, as the contract's `details`
- * (`path` names the field, like zod issues do). Empty when everything can be stored.
+ * Every string (and object key) in `value` that cannot be stored, and any value nested deeper
+ * than 64 levels, as the contract's `details` (`path` names the field, like zod issues do).
+ * Empty when everything can be stored.
  */
 export function unstorableText(value: unknown, path: ReadonlyArray<string | number> = []): ErrorDetail[] {
   const found: ErrorDetail[] = [];
@@ -30,7 +33,11 @@ export function unstorableText(value: unknown, path: ReadonlyArray<string | numb
       if (reason) found.push({ path: at.join('.') || '(root)', message: reason });
       return;
     }
-    if (node === null || typeof node !== 'object' || depth > maxDepth) return;
+    if (node === null || typeof node !== 'object') return;
+    if (depth >= maxDepth) {
+      found.push({ path: at.join('.') || '(root)', message: `nested deeper than ${maxDepth} levels` });
+      return;
+    }
     if (Array.isArray(node)) {
       for (const [index, item] of node.entries()) visit(item, [...at, index], depth + 1);
       return;
@@ -43,4 +50,21 @@ export function unstorableText(value: unknown, path: ReadonlyArray<string | numb
   };
   visit(value, path, 0);
   return found;
+}
+
+/**
+ * Text a person must give: trimmed, then 1 to `max` characters. The document says what the
+ * trim implies (`pattern`: at least one character that is not white space).
+ */
+export function requiredText(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        jsonSchema.pattern = '\\S';
+      },
+    });
 }
