@@ -1,4 +1,13 @@
-import { testConfig } from '@comptoir/testing/vitest';
+import { defineConfig } from 'vitest/config';
 
-// Signing, addresses, the schedule and the sender are unit tests: no database, no Redis.
-export default testConfig({ services: false });
+// Signing, addresses, the schedule and the sender are unit tests: no database, no Redis. The
+// settings are those of @comptoir/testing's testConfig, written here so that this package does
+// not depend on @comptoir/testing, which depends on core, which depends on this package.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});

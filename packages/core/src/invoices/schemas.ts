@@ -1,9 +1,9 @@
+import { invoiceStatuses } from '@comptoir/db';
 import { z } from 'zod';
 import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
 
-export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
 export const invoiceStatusSchema = z.enum(invoiceStatuses).meta({ id: 'InvoiceStatus' });
 
 export const invoiceSchema = z

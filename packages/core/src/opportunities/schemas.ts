@@ -1,18 +1,10 @@
+import { opportunityStatuses } from '@comptoir/db';
 import { z } from 'zod';
 import { companyRefSchema } from '../companies/schemas.ts';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
 
-export const opportunityStatuses = [
-  'DRAFT',
-  'QUOTE_SENT',
-  'WAITING_REPLY',
-  'REPLIED',
-  'HOT',
-  'WON',
-  'LOST',
-] as const;
 export const opportunityStatusSchema = z.enum(opportunityStatuses).meta({ id: 'OpportunityStatus' });
 
 export const opportunitySchema = z

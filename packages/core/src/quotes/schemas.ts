@@ -1,19 +1,10 @@
+import { quoteStatuses } from '@comptoir/db';
 import { z } from 'zod';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
 
-export const quoteStatuses = [
-  'DRAFT',
-  'SENT',
-  'SENT_FOR_SIGNATURE',
-  'ACCEPTED',
-  'REJECTED',
-  'REJECTED_SIGNATURE',
-  'EXPIRED',
-  'ARCHIVED',
-] as const;
 export const quoteStatusSchema = z.enum(quoteStatuses).meta({ id: 'QuoteStatus' });
 
 export const quoteSchema = z
