@@ -5,6 +5,7 @@ import {
   applyStockChanges,
   claimIdempotencyKey,
   deleteExpiredIdempotencyKeys,
+  getProduct,
   importProducts,
   listProducts,
   outboxBacklog,
@@ -135,6 +136,24 @@ describe('product list totals', () => {
     ]);
     expect(await totals()).toEqual(await counted());
     expect((await totals()).all).toBe(30);
+  });
+});
+
+describe('a product read by its reused statement', () => {
+  it('binds each call its own workspace and id, in and out of a transaction', async () => {
+    const make = factories(db.orm);
+    const [one, two] = [(await make.workspace()).id, (await make.workspace()).id];
+    const first = await make.product(one, { name: 'First' });
+    const second = await make.product(two, { name: 'Second' });
+    const em = () => db.orm.em.fork();
+    for (let round = 0; round < 2; round++) {
+      expect((await getProduct(em(), one, first.id)).name).toBe('First');
+      expect((await getProduct(em(), two, second.id)).name).toBe('Second');
+      await expect(getProduct(em(), one, second.id)).rejects.toMatchObject({ code: 'not_found' });
+    }
+    await inTransaction(em(), async (tx) => {
+      expect((await getProduct(tx, two, second.id)).id).toBe(second.id);
+    });
   });
 });
 

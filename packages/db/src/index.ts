@@ -3,7 +3,7 @@ export { MikroORM } from '@mikro-orm/postgresql';
 export * from './entities.ts';
 export { isUniqueViolation } from './errors.ts';
 export * from './ids.ts';
-export { type Database, kysely } from './kysely.ts';
+export { type Database, kysely, type ReusedStatement, reusedStatement } from './kysely.ts';
 export { createOrm, migrate, type OrmOptions, pendingMigrations } from './orm.ts';
 export { preparedRead } from './prepared.ts';
 export { inTransaction } from './transaction.ts';

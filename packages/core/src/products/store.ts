@@ -5,6 +5,7 @@ import {
   isUniqueViolation,
   kysely,
   newId,
+  reusedStatement,
   toIso,
 } from '@comptoir/db';
 import { type Insertable, type Selectable, sql } from 'kysely';
@@ -62,14 +63,18 @@ export async function findProduct(
   id: string,
 ): Promise<ProductView | undefined> {
   if (!isIdOf('product', id)) return undefined;
-  const row = await kysely(em)
+  const [row] = await productById.run(em, workspaceId, id);
+  return row && productView(row);
+}
+
+// GET /products/{id} is the API's cheapest request: its statement is compiled once.
+const productById = reusedStatement<[workspaceId: string, id: string], ProductRow>(2, (db, workspaceId, id) =>
+  db
     .selectFrom('products')
     .select(productColumns)
     .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && productView(row);
-}
+    .where('id', '=', id),
+);
 
 /**
  * Marks the given companies of the workspace as suppliers (touching updated_at only when that
