@@ -1,5 +1,5 @@
 import { type EntityManager, isIdOf, kysely, toIso, toIsoOrNull } from '@comptoir/db';
-import type { InferResult } from 'kysely';
+import { type InferResult, sql } from 'kysely';
 import type { ListPage } from '../paging/index.ts';
 import { selectPage } from '../paging/select-page.ts';
 import type { OpportunityDetailView, OpportunityListQuery, OpportunityView } from './schemas.ts';
@@ -111,5 +111,28 @@ export async function insertOpportunity(
       contact_id: opportunity.contactId,
       company_id: opportunity.companyId,
     })
+    .execute();
+}
+
+/** Records on the quote's opportunity that a quote went out, moving a DRAFT one to QUOTE_SENT. */
+export async function markOpportunityQuoteSent(
+  tx: EntityManager,
+  workspaceId: string,
+  opportunityId: string,
+): Promise<void> {
+  await kysely(tx)
+    .updateTable('opportunities')
+    .set((eb) => ({
+      quote_sent_at: sql<Date>`now()`,
+      status: eb
+        .case()
+        .when('status', '=', 'DRAFT')
+        .then(sql.lit('QUOTE_SENT' as const))
+        .else(eb.ref('status'))
+        .end(),
+      updated_at: sql<Date>`now()`,
+    }))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', opportunityId)
     .execute();
 }

@@ -76,33 +76,6 @@ const productById = reusedStatement<[workspaceId: string, id: string], ProductRo
     .where('id', '=', id),
 );
 
-/**
- * Marks the given companies of the workspace as suppliers (touching updated_at only when that
- * changes them) and returns the ids it found.
- */
-export async function markSuppliers(
-  tx: EntityManager,
-  workspaceId: string,
-  companyIds: string[],
-): Promise<string[]> {
-  const found = await kysely(tx)
-    .updateTable('companies')
-    .set((eb) => ({
-      is_supplier: true,
-      updated_at: eb
-        .case()
-        .when(eb.ref('is_supplier'))
-        .then(eb.ref('updated_at'))
-        .else(eb.fn<Date>('now'))
-        .end(),
-    }))
-    .where('workspace_id', '=', workspaceId)
-    .where((eb) => eb('id', '=', eb.fn.any(eb.val(companyIds))))
-    .returning('id')
-    .execute();
-  return found.map((row) => row.id);
-}
-
 /** products_workspace_reference_key: a reference names one product of the workspace. */
 function referenceAlreadyUsed(error: unknown): unknown {
   if (!isUniqueViolation(error, 'products_workspace_reference_key')) return error;

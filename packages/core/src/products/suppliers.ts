@@ -1,6 +1,6 @@
 import type { EntityManager } from '@comptoir/db';
+import { markSuppliers } from '../companies/store.ts';
 import { AppError } from '../errors/index.ts';
-import { markSuppliers } from './store.ts';
 
 /**
  * Checks that every supplier is a company of the workspace and marks it as a supplier.

@@ -1,9 +1,10 @@
 import { type EntityManager, inTransaction } from '@comptoir/db';
 import { notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/record.ts';
+import { markOpportunityQuoteSent } from '../opportunities/store.ts';
 import { requireDraft } from './draft.ts';
 import type { QuoteSentView } from './schemas.ts';
-import { findQuote, markOpportunityQuoteSent, numberSentQuote, transactionTime } from './store.ts';
+import { findQuote, numberSentQuote, transactionTime } from './store.ts';
 
 /**
  * Marks a DRAFT quote SENT (no e-mail), numbers it `QUO-<year>-<00001>` with the invoices'

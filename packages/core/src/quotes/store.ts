@@ -209,29 +209,6 @@ export async function softDeleteQuote(tx: EntityManager, id: string): Promise<vo
     .execute();
 }
 
-/** Records on the quote's opportunity that a quote went out, moving a DRAFT one to QUOTE_SENT. */
-export async function markOpportunityQuoteSent(
-  tx: EntityManager,
-  workspaceId: string,
-  opportunityId: string,
-): Promise<void> {
-  await kysely(tx)
-    .updateTable('opportunities')
-    .set((eb) => ({
-      quote_sent_at: now,
-      status: eb
-        .case()
-        .when('status', '=', 'DRAFT')
-        .then(sql.lit('QUOTE_SENT' as const))
-        .else(eb.ref('status'))
-        .end(),
-      updated_at: now,
-    }))
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', opportunityId)
-    .execute();
-}
-
 /** The transaction's start time, which `now()` gives every statement of the transaction. */
 export async function transactionTime(tx: EntityManager): Promise<string> {
   const clock = await kysely(tx).selectNoFrom(now.as('now')).executeTakeFirstOrThrow();
