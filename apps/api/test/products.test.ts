@@ -139,6 +139,22 @@ describe('GET /products', () => {
     expect((await list('?trackStock=false')).data.map((product) => product.name)).toEqual(['Service hour']);
   });
 
+  it.each([
+    ['', 6],
+    ['trackStock=true&', 5],
+    ['trackStock=false&', 1],
+    ['supplierId=SUPPLIER&', 2],
+    ['supplierId=SUPPLIER&trackStock=false&', 1],
+  ])('keeps the exact total of ?%s on a page and past the last one', async (filter, total) => {
+    const query = filter.replace('SUPPLIER', supplierId);
+    const firstPage = await list(`?${query}limit=1`);
+    const beyond = await list(`?${query}offset=50`);
+    expect(firstPage.pagination.total).toBe(total);
+    expect(firstPage.data).toHaveLength(1);
+    expect(beyond.pagination).toEqual({ total, limit: 20, offset: 50 });
+    expect(beyond.data).toEqual([]);
+  });
+
   it('filters by supplierId', async () => {
     const body = await list(`?supplierId=${supplierId}`);
     expect(body.data.map((product) => product.name)).toEqual(['No threshold', 'Service hour']);

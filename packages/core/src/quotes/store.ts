@@ -1,4 +1,12 @@
-import { type Database, type EntityManager, isIdOf, kysely, toIso, toIsoOrNull } from '@comptoir/db';
+import {
+  type Database,
+  type EntityManager,
+  isIdOf,
+  kysely,
+  reusedStatement,
+  toIso,
+  toIsoOrNull,
+} from '@comptoir/db';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { DocumentTotals } from '../lines/totals.ts';
 import { numberDocument } from '../numbering/store.ts';
@@ -89,25 +97,34 @@ export async function findQuote(
   forUpdate = false,
 ): Promise<StoredQuote | undefined> {
   if (!isIdOf('quote', id)) return undefined;
-  const row = await kysely(em)
-    .selectFrom('quotes')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .$if(forUpdate, (query) => query.forUpdate())
-    .executeTakeFirst();
+  const [row] = await (forUpdate ? quoteByIdForUpdate : quoteById).run(em, workspaceId, id);
   return row && storedQuote(row);
 }
 
+// A quote's read is two statements (the quote, its lines), each compiled once: Kysely's build
+// and compile per call was measurable on GET /quotes/{id} (docs/benchmarks.md).
+const quoteByIdStatement = (forUpdate: boolean) =>
+  reusedStatement<[workspaceId: string, id: string], QuoteRow>(2, (db, workspaceId = '', id = '') =>
+    db
+      .selectFrom('quotes')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .$if(forUpdate, (query) => query.forUpdate()),
+  );
+const quoteById = quoteByIdStatement(false);
+const quoteByIdForUpdate = quoteByIdStatement(true);
+
+const linesOfQuote = reusedStatement<[quoteId: string], Selectable<Database['quote_lines']>>(
+  1,
+  (db, quoteId = '') =>
+    db.selectFrom('quote_lines').selectAll().where('quote_id', '=', quoteId).orderBy('position'),
+);
+
 /** The detail of a quote read by findQuote: its fields and its lines, in order. */
 export async function quoteDetail(em: EntityManager, quote: StoredQuote): Promise<QuoteDetailView> {
-  const lines = await kysely(em)
-    .selectFrom('quote_lines')
-    .selectAll()
-    .where('quote_id', '=', quote.view.id)
-    .orderBy('position')
-    .execute();
+  const lines = await linesOfQuote.run(em, quote.view.id);
   return {
     ...quote.view,
     ...quote.detail,
