@@ -98,7 +98,10 @@ describe('REST authentication', () => {
 });
 
 describe('scopes', () => {
-  it('lists every scope of the contract, and the rulings’ webhook scopes', () => {
-    expect(scopes).toHaveLength(12);
+  it('lists every scope of the contract, and the rulings’ webhook and workspace scopes', () => {
+    expect(scopes).toHaveLength(14);
+    expect(scopes).toEqual(
+      expect.arrayContaining(['read:webhooks', 'write:webhooks', 'read:workspace', 'write:workspace']),
+    );
   });
 });

@@ -67,7 +67,15 @@ describe('POST /quotes', () => {
       opportunityId: null,
       issuedAt: null,
       sentAt: null,
-      totals: { subtotal: 540, vat: [{ rate: 10, base: 540, vat: 54 }], taxTotal: 54, total: 594 },
+      invoiceId: null,
+      totals: {
+        subtotal: 540,
+        discountAmount: 0,
+        taxes: [{ rate: 10, base: 540, amount: 54 }],
+        total: 594,
+        paid: 0,
+        balance: 594,
+      },
     });
     expect(await eventsOf(body.data.id)).toEqual([{ type: 'quote.created', data: body.data }]);
   });
@@ -120,6 +128,7 @@ describe('GET /quotes/{id}', () => {
           unit: null,
           discountPercent: 0,
           taxRate: 10,
+          netAmount: 540,
         },
       ],
     });

@@ -245,7 +245,7 @@ describe('POST /webhook-endpoints', () => {
     ['an unknown event type', { url: hookUrl, events: ['order.created'] }, 'events.0'],
     ['an empty events array', { url: hookUrl, events: [] }, 'events'],
     ['events that are not an array', { url: hookUrl, events: 'quote.created' }, 'events'],
-    ['15 events', { url: hookUrl, events: Array(15).fill('quote.created') }, 'events'],
+    ['64 events', { url: hookUrl, events: Array(64).fill('quote.created') }, 'events'],
     ['a description of 501 characters', { url: hookUrl, description: 'd'.repeat(501) }, 'description'],
     ['a description that is not a string', { url: hookUrl, description: 5 }, 'description'],
   ])('answers 400 invalid_body for %s, naming the field, and creates nothing', async (_label, json, path) => {

@@ -65,6 +65,7 @@ describe('migrate', () => {
           'Migration20261121000600_stock',
           'Migration20261121000700_webhooks',
           'Migration20261121000800_delivery_dispatch',
+          'Migration20261123000000_lifecycles',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
@@ -291,7 +292,7 @@ describe('seed', () => {
       code: 'revoked_key',
     });
     const principal = await authenticate(db.orm.em.fork(), `Bearer ${second.key}`);
-    expect(principal.scopes.size).toBe(12);
+    expect(principal.scopes.size).toBe(14);
     const states = await db.orm.em
       .fork()
       .execute<{ count: string }[]>('select count(*) from products where workspace_id = ?', [

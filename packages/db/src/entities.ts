@@ -2,7 +2,7 @@ import { Company } from './entities/companies.ts';
 import { Contact } from './entities/contacts.ts';
 import { DomainEvent } from './entities/events.ts';
 import { IdempotencyKey } from './entities/idempotency.ts';
-import { Invoice, InvoiceLine } from './entities/invoices.ts';
+import { Invoice, InvoiceLine, InvoicePayment } from './entities/invoices.ts';
 import { ApiKey } from './entities/keys.ts';
 import { DocumentSequence } from './entities/numbering.ts';
 import { Opportunity } from './entities/opportunities.ts';
@@ -18,10 +18,17 @@ import { Workspace } from './entities/workspaces.ts';
 
 export { Company } from './entities/companies.ts';
 export { Contact } from './entities/contacts.ts';
-export type { VatEntry } from './entities/documents.ts';
+export type { TaxEntry } from './entities/documents.ts';
 export { DomainEvent } from './entities/events.ts';
 export { IdempotencyKey } from './entities/idempotency.ts';
-export { Invoice, InvoiceLine, invoiceStatuses } from './entities/invoices.ts';
+export {
+  Invoice,
+  InvoiceLine,
+  InvoicePayment,
+  invoiceStatuses,
+  invoiceTypes,
+  paymentMethods,
+} from './entities/invoices.ts';
 export { ApiKey } from './entities/keys.ts';
 export { DocumentSequence } from './entities/numbering.ts';
 export { Opportunity, opportunityStatuses } from './entities/opportunities.ts';
@@ -42,6 +49,7 @@ export const entities = [
   DocumentSequence,
   Invoice,
   InvoiceLine,
+  InvoicePayment,
   Quote,
   QuoteLine,
   StockMovement,

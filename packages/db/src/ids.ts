@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 export const idPrefixes = {
   invoice: 'inv',
   invoiceLine: 'iln',
+  payment: 'pay',
   quoteLine: 'qln',
   quote: 'quo',
   contact: 'con',

@@ -19,6 +19,9 @@ export const errorCodes = [
   'webhook_endpoint_not_found',
   'invoice_not_draft',
   'quote_not_draft',
+  'invalid_transition',
+  'invoice_has_payments',
+  'quote_already_invoiced',
   'contact_email_duplicate',
   'idempotency_key_in_use',
   'stock_quantity_mismatch',
@@ -26,6 +29,9 @@ export const errorCodes = [
   'webhook_endpoint_not_subscribed',
   'stock_adjust_failed',
   'idempotency_key_mismatch',
+  'invoice_issue_date_out_of_order',
+  'payment_exceeds_balance',
+  'product_archived',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

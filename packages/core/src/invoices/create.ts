@@ -1,5 +1,5 @@
 import { type EntityManager, newId } from '@comptoir/db';
-import { documentTotals } from '../lines/totals.ts';
+import { documentAmounts, documentTotals } from '../lines/totals.ts';
 import { type InvoiceCreate, type InvoiceView, invoiceCreateSchema } from './schemas.ts';
 import { insertNumberedInvoice } from './store.ts';
 
@@ -25,6 +25,7 @@ export async function createInvoice(
   const [first] = lines;
   if (!first) throw new Error('an invoice has at least one line');
   const createdAt = new Date();
+  const amounts = documentAmounts(lines);
   const unnumbered: Omit<InvoiceView, 'number'> = {
     id: newId('invoice'),
     title: first.title,
@@ -41,10 +42,12 @@ export async function createInvoice(
     dueAt: new Date(createdAt.getTime() + paymentTermDays * dayMs).toISOString(),
     paidAt: null,
     paidAmount: 0,
-    totals: documentTotals(lines),
+    creditedInvoiceId: null,
+    creditNoteId: null,
+    totals: documentTotals(amounts),
     createdAt: createdAt.toISOString(),
     updatedAt: createdAt.toISOString(),
   };
-  const number = await insertNumberedInvoice(em, workspaceId, unnumbered, lines);
+  const number = await insertNumberedInvoice(em, workspaceId, unnumbered, amounts, lines);
   return { ...unnumbered, number };
 }

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@comptoir/db';
 import { notFound } from '../errors/index.ts';
 import type { InvoiceDetailView } from './schemas.ts';
-import { findInvoice, invoiceLines } from './store.ts';
+import { findInvoice, invoiceDetail } from './store.ts';
 
-/** An invoice of the workspace with its lines. */
+/** An invoice of the workspace with its lines and payments. */
 export async function getInvoice(
   em: EntityManager,
   workspaceId: string,
@@ -11,5 +11,5 @@ export async function getInvoice(
 ): Promise<InvoiceDetailView> {
   const invoice = await findInvoice(em, workspaceId, id);
   if (!invoice) throw notFound('Invoice');
-  return { ...invoice, lines: await invoiceLines(em, id) };
+  return invoiceDetail(em, invoice);
 }

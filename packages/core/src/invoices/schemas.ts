@@ -1,10 +1,14 @@
-import { invoiceStatuses } from '@comptoir/db';
+import { invoiceStatuses, invoiceTypes, paymentMethods } from '@comptoir/db';
 import { z } from 'zod';
-import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
+import { currencySchema, documentLineSchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
 
 export const invoiceStatusSchema = z.enum(invoiceStatuses).meta({ id: 'InvoiceStatus' });
+export const invoiceTypeSchema = z
+  .enum(invoiceTypes)
+  .meta({ id: 'InvoiceType', description: 'An invoice, or a credit note that cancels one.' });
+export const paymentMethodSchema = z.enum(paymentMethods).meta({ id: 'PaymentMethod' });
 
 export const invoiceSchema = z
   .object({
@@ -12,7 +16,7 @@ export const invoiceSchema = z
     number: z.string(),
     title: z.string(),
     status: invoiceStatusSchema,
-    type: z.string(),
+    type: invoiceTypeSchema,
     clientName: z.string(),
     clientCompany: z.string().nullable(),
     clientEmail: z.string(),
@@ -24,6 +28,14 @@ export const invoiceSchema = z
     dueAt: z.iso.datetime().nullable(),
     paidAt: z.iso.datetime().nullable(),
     paidAmount: z.number(),
+    creditedInvoiceId: z
+      .string()
+      .nullable()
+      .meta({ description: 'On a credit note: the invoice it cancels.' }),
+    creditNoteId: z
+      .string()
+      .nullable()
+      .meta({ description: 'On a cancelled invoice: the credit note that cancels it.' }),
     totals: documentTotalsSchema,
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -31,20 +43,21 @@ export const invoiceSchema = z
   .meta({ id: 'Invoice' });
 export type InvoiceView = z.infer<typeof invoiceSchema>;
 
-export const invoiceLineSchema = z
+export const invoiceLineSchema = documentLineSchema.meta({ id: 'InvoiceLine' });
+
+export const paymentSchema = z
   .object({
     id: z.string(),
-    position: z.number().int(),
-    title: z.string(),
-    quantity: z.number(),
-    unitPrice: z.number(),
-    taxRate: z.number(),
-    amount: z.number().meta({ description: 'quantity × unitPrice, rounded to the cent.' }),
+    amount: z.number(),
+    paidAt: z.iso.datetime(),
+    method: paymentMethodSchema,
+    reference: z.string().nullable(),
   })
-  .meta({ id: 'InvoiceLine' });
+  .meta({ id: 'Payment' });
+export type PaymentView = z.infer<typeof paymentSchema>;
 
 export const invoiceDetailSchema = invoiceSchema
-  .extend({ lines: z.array(invoiceLineSchema) })
+  .extend({ lines: z.array(invoiceLineSchema), payments: z.array(paymentSchema) })
   .meta({ id: 'InvoiceDetail' });
 export type InvoiceDetailView = z.infer<typeof invoiceDetailSchema>;
 

@@ -1,12 +1,21 @@
-import { type Database, type EntityManager, isIdOf, kysely, toIso, toIsoOrNull } from '@comptoir/db';
+import {
+  type Database,
+  type EntityManager,
+  isIdOf,
+  kysely,
+  reusedStatement,
+  toIso,
+  toIsoOrNull,
+} from '@comptoir/db';
 import { type Selectable, sql } from 'kysely';
 import { eventInsert } from '../events/store.ts';
 import type { LineCreate } from '../lines/schemas.ts';
-import { linesInsert } from '../lines/store.ts';
+import { amountsOfRow, documentLineView, linesInsert } from '../lines/store.ts';
+import { type DocumentAmounts, documentTotals } from '../lines/totals.ts';
 import { documentNumberCte } from '../numbering/store.ts';
 import type { ListPage } from '../paging/index.ts';
 import { selectPage } from '../paging/select-page.ts';
-import type { InvoiceDetailView, InvoiceListQuery, InvoiceView } from './schemas.ts';
+import type { InvoiceDetailView, InvoiceListQuery, InvoiceView, PaymentView } from './schemas.ts';
 
 type InvoiceRow = Selectable<Database['invoices']>;
 
@@ -34,12 +43,9 @@ function invoiceView(row: InvoiceRow): InvoiceView {
     dueAt: toIsoOrNull(row.due_at),
     paidAt: toIsoOrNull(row.paid_at),
     paidAmount: Number(row.paid_amount),
-    totals: {
-      subtotal: Number(row.subtotal),
-      vat: row.vat,
-      taxTotal: Number(row.tax_total),
-      total: Number(row.total),
-    },
+    creditedInvoiceId: row.credited_invoice_id,
+    creditNoteId: row.credit_note_id,
+    totals: documentTotals(amountsOfRow(row), row.paid_amount),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
@@ -62,42 +68,72 @@ export async function invoicePage(
   );
 }
 
-/** An invoice of the workspace; none for an id of another shape. */
+/** An invoice of the workspace, none for an id of another shape; `forUpdate` locks it. */
 export async function findInvoice(
   em: EntityManager,
   workspaceId: string,
   id: string,
+  forUpdate = false,
 ): Promise<InvoiceView | undefined> {
   if (!isIdOf('invoice', id)) return undefined;
-  const row = await kysely(em)
-    .selectFrom('invoices')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const [row] = await (forUpdate ? invoiceByIdForUpdate : invoiceById).run(em, workspaceId, id);
   return row && invoiceView(row);
 }
+
+// An invoice's read is three statements (the invoice, its lines, its payments), each compiled
+// once, like the quote's.
+const invoiceByIdStatement = (forUpdate: boolean) =>
+  reusedStatement<[workspaceId: string, id: string], InvoiceRow>(2, (db, workspaceId = '', id = '') =>
+    db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id)
+      .$if(forUpdate, (query) => query.forUpdate()),
+  );
+const invoiceById = invoiceByIdStatement(false);
+const invoiceByIdForUpdate = invoiceByIdStatement(true);
+
+const linesOfInvoice = reusedStatement<[invoiceId: string], Selectable<Database['invoice_lines']>>(
+  1,
+  (db, invoiceId = '') =>
+    db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('position'),
+);
+
+const paymentsOfInvoice = reusedStatement<[invoiceId: string], Selectable<Database['invoice_payments']>>(
+  1,
+  (db, invoiceId = '') =>
+    db
+      .selectFrom('invoice_payments')
+      .selectAll()
+      .where('invoice_id', '=', invoiceId)
+      .orderBy('paid_at')
+      .orderBy('id'),
+);
 
 /** An invoice's lines, in order. */
 export async function invoiceLines(
   em: EntityManager,
   invoiceId: string,
 ): Promise<InvoiceDetailView['lines']> {
-  const lines = await kysely(em)
-    .selectFrom('invoice_lines')
-    .selectAll()
-    .where('invoice_id', '=', invoiceId)
-    .orderBy('position')
-    .execute();
-  return lines.map((line) => ({
-    id: line.id,
-    position: line.position,
-    title: line.title,
-    quantity: Number(line.quantity),
-    unitPrice: Number(line.unit_price),
-    taxRate: Number(line.tax_rate),
-    amount: Number(line.amount),
+  return (await linesOfInvoice.run(em, invoiceId)).map(documentLineView);
+}
+
+/** An invoice's payments, oldest first. */
+export async function invoicePayments(em: EntityManager, invoiceId: string): Promise<PaymentView[]> {
+  return (await paymentsOfInvoice.run(em, invoiceId)).map((payment) => ({
+    id: payment.id,
+    amount: Number(payment.amount),
+    paidAt: toIso(payment.paid_at),
+    method: payment.method,
+    reference: payment.reference,
   }));
+}
+
+/** The detail of an invoice read by findInvoice: its lines and its payments. */
+export async function invoiceDetail(em: EntityManager, invoice: InvoiceView): Promise<InvoiceDetailView> {
+  const lines = await invoiceLines(em, invoice.id);
+  return { ...invoice, lines, payments: await invoicePayments(em, invoice.id) };
 }
 
 /**
@@ -112,9 +148,9 @@ export async function insertNumberedInvoice(
   em: EntityManager,
   workspaceId: string,
   invoice: Omit<InvoiceView, 'number'>,
+  amounts: DocumentAmounts,
   lines: readonly LineCreate[],
 ): Promise<string> {
-  const { totals } = invoice;
   const event = eventInsert(
     workspaceId,
     { type: 'invoice.created', data: invoice },
@@ -123,13 +159,15 @@ export async function insertNumberedInvoice(
   const { rows } = await sql<{ number: string }>`with ${documentNumberCte('invoice', workspaceId)},
      invoice as (
        insert into invoices (id, workspace_id, number, title, status, type, client_name, client_company,
-                             client_email, currency, tax_rate, discount_percent, reverse_charge, subtotal, vat,
-                             tax_total, total, issued_at, due_at, paid_at, paid_amount, created_at, updated_at)
+                             client_email, currency, tax_rate, discount_percent, reverse_charge, subtotal,
+                             discount_amount, taxes, tax_total, total, issued_at, due_at, paid_at, paid_amount,
+                             created_at, updated_at)
        select ${invoice.id}, ${workspaceId}, document_number.assigned, ${invoice.title}, ${invoice.status},
               ${invoice.type}, ${invoice.clientName}, ${invoice.clientCompany}, ${invoice.clientEmail},
               ${invoice.currency}, ${String(invoice.taxRate)}, ${String(invoice.discountPercent)},
-              ${invoice.reverseCharge}, ${String(totals.subtotal)}, ${JSON.stringify(totals.vat)}::jsonb,
-              ${String(totals.taxTotal)}, ${String(totals.total)}, ${invoice.issuedAt}, ${invoice.dueAt},
+              ${invoice.reverseCharge}, ${String(amounts.subtotal)}, ${String(amounts.discountAmount)},
+              ${JSON.stringify(amounts.taxes)}::jsonb, ${String(amounts.taxTotal)}, ${String(amounts.total)},
+              ${invoice.issuedAt}, ${invoice.dueAt},
               ${invoice.paidAt}, ${String(invoice.paidAmount)}, ${invoice.createdAt}, ${invoice.updatedAt}
          from document_number
        returning number

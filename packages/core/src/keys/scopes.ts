@@ -4,7 +4,8 @@ import type { Principal } from './authenticate.ts';
 
 /**
  * Scopes of api-v1.md section 5, and the rulings' webhook scopes. Companies use the contacts
- * scopes; stock uses write:products.
+ * scopes; stock uses write:products. The workspace's settings and identity have scopes of
+ * their own (rulings: Lifecycles, Workspace).
  */
 export const scopes = [
   'read:invoices',
@@ -19,6 +20,8 @@ export const scopes = [
   'write:products',
   'read:webhooks',
   'write:webhooks',
+  'read:workspace',
+  'write:workspace',
 ] as const;
 
 export type Scope = (typeof scopes)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { requiredText } from '../text/index.ts';
-import { documentTotals } from './totals.ts';
+import { documentAmounts } from './totals.ts';
 
 /** A line as invoices and quotes take it (api-v1.md LineCreate). */
 export const lineCreateSchema = z
@@ -12,6 +12,16 @@ export const lineCreateSchema = z
     taxRate: atMostStoredDecimals(z.number().min(0).max(100))
       .default(0)
       .meta({ description: 'VAT rate in percent, at most 4 decimal places; 0 when omitted.' }),
+    unit: z
+      .string()
+      .trim()
+      .min(1)
+      .max(32)
+      .optional()
+      .meta({ description: 'The unit of the quantity (`h`, `kg`, `pièce`); none when omitted.' }),
+    discountPercent: atMostStoredDecimals(z.number().min(0).max(100))
+      .optional()
+      .meta({ description: 'Percent off this line, 0 when omitted.' }),
   })
   .meta({ id: 'LineCreate' });
 export type LineCreate = z.output<typeof lineCreateSchema>;
@@ -27,7 +37,7 @@ export const linesSchema = z
   .min(1)
   .max(100)
   .superRefine((lines, context) => {
-    if (documentTotals(lines).total >= documentTotalLimit) {
+    if (documentAmounts(lines).total >= documentTotalLimit) {
       context.addIssue({
         code: 'custom',
         message: `the document total (VAT included) must be under ${documentTotalLimit}`,
@@ -42,15 +52,40 @@ export const currencySchema = z
   .transform((code) => code.toUpperCase())
   .default('EUR');
 
-const vatBreakdownSchema = z.object({ rate: z.number(), base: z.number(), vat: z.number() });
+const taxEntrySchema = z.object({
+  rate: z.number().meta({ description: 'VAT rate in percent.' }),
+  base: z.number().meta({ description: 'The lines of this rate, less their share of the discount.' }),
+  amount: z.number().meta({ description: 'VAT at this rate on that base, rounded to the cent.' }),
+});
 
 export const documentTotalsSchema = z
   .object({
     subtotal: z.number().meta({ description: 'Sum of the line net amounts, each rounded to the cent.' }),
-    vat: z
-      .array(vatBreakdownSchema)
-      .meta({ description: 'VAT per rate, on the sum of that rate’s line nets.' }),
-    taxTotal: z.number(),
-    total: z.number(),
+    discountAmount: z
+      .number()
+      .meta({ description: 'The document discount, taken per VAT rate and rounded to the cent.' }),
+    taxes: z.array(taxEntrySchema).meta({ description: 'VAT per rate, in increasing rate order.' }),
+    total: z.number().meta({ description: 'subtotal − discountAmount + the taxes.' }),
+    paid: z.number().meta({ description: 'Sum of the payments recorded (0 for a quote).' }),
+    balance: z.number().meta({ description: 'total − paid.' }),
   })
-  .meta({ id: 'DocumentTotals', description: 'EN 16931 totals (an addition to the contract’s fields).' });
+  .meta({
+    id: 'DocumentTotals',
+    description: 'EN 16931 totals, in decimal arithmetic (an addition to the contract’s fields).',
+  });
+
+/** A line as a document's read shows it (api-v1.md QuoteLine, and invoice lines alike). */
+export const documentLineSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  description: z.string().meta({ description: 'The line’s label, sent as `title`.' }),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  unit: z.string().nullable(),
+  discountPercent: z.number(),
+  taxRate: z.number(),
+  netAmount: z
+    .number()
+    .meta({ description: 'quantity × unitPrice less the line discount, rounded to the cent.' }),
+});
+export type DocumentLineView = z.infer<typeof documentLineSchema>;

@@ -1,60 +1,44 @@
-import { type Database, type EntityManager, kysely, newId } from '@comptoir/db';
-import { type Insertable, type RawBuilder, sql } from 'kysely';
-import type { LineCreate } from './schemas.ts';
-import { lineAmount } from './totals.ts';
+import { type Database, type EntityManager, kysely, newId, type TaxEntry } from '@comptoir/db';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
+import type { DocumentLineView, LineCreate } from './schemas.ts';
+import { type DocumentAmounts, lineNetAmount } from './totals.ts';
 
 export type DocumentKind = 'invoice' | 'quote';
 
-/** A line's columns but its document and its label, which each kind names its own way. */
-function lineColumns(workspaceId: string, line: LineCreate, position: number) {
-  return {
-    workspace_id: workspaceId,
-    position,
-    quantity: String(line.quantity),
-    unit_price: String(line.unitPrice),
-    tax_rate: String(line.taxRate),
-    amount: lineAmount(line).toString(),
-  };
-}
+/** Where each kind of document keeps its lines. */
+const lineTables = {
+  invoice: { table: 'invoice_lines', parent: 'invoice_id', idKind: 'invoiceLine' },
+  quote: { table: 'quote_lines', parent: 'quote_id', idKind: 'quoteLine' },
+} as const satisfies Record<DocumentKind, { table: keyof Database; parent: string; idKind: string }>;
 
-/** The rows of a document's lines, in order; quotes store the line's `title` as `description`. */
+/** The rows of a document's lines, in order, each with its net amount rounded to the cent. */
 function lineRecords(
   kind: DocumentKind,
   workspaceId: string,
   documentId: string,
   lines: readonly LineCreate[],
 ) {
-  if (kind === 'invoice') {
-    return lines.map(
-      (line, position): Insertable<Database['invoice_lines']> => ({
-        id: newId('invoiceLine'),
-        invoice_id: documentId,
-        title: line.title,
-        ...lineColumns(workspaceId, line, position),
-      }),
-    );
-  }
-  return lines.map(
-    (line, position): Insertable<Database['quote_lines']> => ({
-      id: newId('quoteLine'),
-      quote_id: documentId,
-      description: line.title,
-      ...lineColumns(workspaceId, line, position),
-    }),
-  );
+  const { parent, idKind } = lineTables[kind];
+  return lines.map((line, position) => ({
+    id: newId(idKind),
+    workspace_id: workspaceId,
+    [parent]: documentId,
+    position,
+    description: line.title,
+    quantity: String(line.quantity),
+    unit_price: String(line.unitPrice),
+    unit: line.unit ?? null,
+    discount_percent: String(line.discountPercent ?? 0),
+    tax_rate: String(line.taxRate),
+    net_amount: lineNetAmount(line).toString(),
+  }));
 }
 
-/** Where each kind of document keeps its lines. */
-const lineTables = {
-  invoice: { table: 'invoice_lines', parent: 'invoice_id', label: 'title' },
-  quote: { table: 'quote_lines', parent: 'quote_id', label: 'description' },
-} as const satisfies Record<DocumentKind, { table: keyof Database; parent: string; label: string }>;
-
 /**
- * The insert of a document's lines, in order, each with its net amount rounded to the cent.
+ * The insert of a document's lines, in order.
  *
  * SQL, not Kysely's insert: the rows go as ONE jsonb parameter unpacked by jsonb_to_recordset,
- * whatever their number (a 100-line document would otherwise bind 900 parameters), and the
+ * whatever their number (a 100-line document would otherwise bind 1,100 parameters), and the
  * fragment is also a CTE of the invoice creation statement.
  */
 export function linesInsert(
@@ -63,14 +47,15 @@ export function linesInsert(
   documentId: string,
   lines: readonly LineCreate[],
 ): RawBuilder<unknown> {
-  const { table, parent, label } = lineTables[kind];
+  const { table, parent } = lineTables[kind];
   const records = lineRecords(kind, workspaceId, documentId, lines);
   const columns = sql.raw(
-    `id, workspace_id, ${parent}, position, ${label}, quantity, unit_price, tax_rate, amount`,
+    `id, workspace_id, ${parent}, position, description, quantity, unit_price, unit, discount_percent, tax_rate, net_amount`,
   );
   return sql`insert into ${sql.raw(table)} (${columns})
-     select ${columns} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as t(id text, workspace_id text, ${sql.raw(parent)} text,
-       position int, ${sql.raw(label)} text, quantity numeric, unit_price numeric, tax_rate numeric, amount numeric)`;
+     select ${columns} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as t(id text, workspace_id text,
+       ${sql.raw(parent)} text, position int, description text, quantity numeric, unit_price numeric, unit text,
+       discount_percent numeric, tax_rate numeric, net_amount numeric)`;
 }
 
 /** Stores a document's lines in one statement (see linesInsert). */
@@ -82,4 +67,69 @@ export async function insertLines(
   lines: readonly LineCreate[],
 ): Promise<void> {
   await linesInsert(kind, workspaceId, documentId, lines).execute(kysely(tx));
+}
+
+/** Removes every line of a document (an update replaces them all). */
+export async function deleteLines(tx: EntityManager, kind: DocumentKind, documentId: string): Promise<void> {
+  const db = kysely(tx);
+  if (kind === 'invoice') await db.deleteFrom('invoice_lines').where('invoice_id', '=', documentId).execute();
+  else await db.deleteFrom('quote_lines').where('quote_id', '=', documentId).execute();
+}
+
+type LineRow = Selectable<Database['invoice_lines']> | Selectable<Database['quote_lines']>;
+
+/** A stored line as reads show it. */
+export function documentLineView(line: LineRow): DocumentLineView {
+  return {
+    id: line.id,
+    position: line.position,
+    description: line.description,
+    quantity: Number(line.quantity),
+    unitPrice: Number(line.unit_price),
+    unit: line.unit,
+    discountPercent: Number(line.discount_percent),
+    taxRate: Number(line.tax_rate),
+    netAmount: Number(line.net_amount),
+  };
+}
+
+/** A stored line in the create shape: what a conversion or a credit note copies. */
+export function lineToCreate(line: DocumentLineView): LineCreate {
+  return {
+    title: line.description,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    taxRate: line.taxRate,
+    ...(line.unit === null ? {} : { unit: line.unit }),
+    discountPercent: line.discountPercent,
+  };
+}
+
+/** A document's stored amounts (invoices and quotes alike), as the columns take them. */
+export function amountsColumns(amounts: DocumentAmounts) {
+  return {
+    subtotal: String(amounts.subtotal),
+    discount_amount: String(amounts.discountAmount),
+    // jsonb, not a SQL array
+    taxes: sql<TaxEntry[]>`${JSON.stringify(amounts.taxes)}::jsonb`,
+    tax_total: String(amounts.taxTotal),
+    total: String(amounts.total),
+  };
+}
+
+/** A document's stored amounts, read back from its columns. */
+export function amountsOfRow(row: {
+  subtotal: string;
+  discount_amount: string;
+  taxes: TaxEntry[];
+  tax_total: string;
+  total: string;
+}): DocumentAmounts {
+  return {
+    subtotal: Number(row.subtotal),
+    discountAmount: Number(row.discount_amount),
+    taxes: row.taxes,
+    taxTotal: Number(row.tax_total),
+    total: Number(row.total),
+  };
 }

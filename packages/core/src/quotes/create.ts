@@ -2,7 +2,7 @@ import { type EntityManager, inTransaction, newId } from '@comptoir/db';
 import { requireContact } from '../contacts/reference.ts';
 import { recordEvent } from '../events/record.ts';
 import { insertLines } from '../lines/store.ts';
-import { documentTotals } from '../lines/totals.ts';
+import { documentAmounts } from '../lines/totals.ts';
 import { requireOpportunity } from '../opportunities/reference.ts';
 import { type QuoteCreate, type QuoteView, quoteCreateSchema } from './schemas.ts';
 import { findQuote, insertQuote } from './store.ts';
@@ -30,7 +30,7 @@ export async function createQuote(
       taxRate: first.taxRate,
       opportunityId: data.opportunityId ?? null,
       contactId: data.contactId ?? null,
-      totals: documentTotals(lines),
+      amounts: documentAmounts(lines),
     });
     await insertLines(tx, 'quote', workspaceId, id, lines);
     // Read back: the database fills in the defaults (status, validity, timestamps).

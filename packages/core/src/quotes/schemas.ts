@@ -1,7 +1,7 @@
 import { quoteStatuses } from '@comptoir/db';
 import { z } from 'zod';
 import { atMostStoredDecimals } from '../decimals/index.ts';
-import { currencySchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
+import { currencySchema, documentLineSchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
 
@@ -22,6 +22,10 @@ export const quoteSchema = z
     opportunityId: z.string().nullable(),
     issuedAt: z.iso.datetime().nullable(),
     sentAt: z.iso.datetime().nullable(),
+    invoiceId: z
+      .string()
+      .nullable()
+      .meta({ description: 'The invoice this quote was converted into, once accepted and invoiced.' }),
     totals: documentTotalsSchema,
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -29,18 +33,7 @@ export const quoteSchema = z
   .meta({ id: 'Quote' });
 export type QuoteView = z.infer<typeof quoteSchema>;
 
-export const quoteLineSchema = z
-  .object({
-    id: z.string(),
-    position: z.number().int(),
-    description: z.string().meta({ description: 'The line’s label, sent as `title`.' }),
-    quantity: z.number(),
-    unitPrice: z.number(),
-    unit: z.string().nullable(),
-    discountPercent: z.number(),
-    taxRate: z.number(),
-  })
-  .meta({ id: 'QuoteLine' });
+export const quoteLineSchema = documentLineSchema.meta({ id: 'QuoteLine' });
 
 export const quoteDetailSchema = quoteSchema
   .extend({

@@ -8,7 +8,8 @@ import {
   toIsoOrNull,
 } from '@comptoir/db';
 import { type Selectable, sql, type Updateable } from 'kysely';
-import type { DocumentTotals } from '../lines/totals.ts';
+import { amountsColumns, amountsOfRow, documentLineView } from '../lines/store.ts';
+import { type DocumentAmounts, documentTotals } from '../lines/totals.ts';
 import { numberDocument } from '../numbering/store.ts';
 import type { ListPage } from '../paging/index.ts';
 import { selectPage } from '../paging/select-page.ts';
@@ -34,12 +35,8 @@ function quoteView(row: QuoteRow): QuoteView {
     opportunityId: row.opportunity_id,
     issuedAt: toIsoOrNull(row.issued_at),
     sentAt: toIsoOrNull(row.sent_at),
-    totals: {
-      subtotal: Number(row.subtotal),
-      vat: row.vat,
-      taxTotal: Number(row.tax_total),
-      total: Number(row.total),
-    },
+    invoiceId: row.invoice_id,
+    totals: documentTotals(amountsOfRow(row)),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };
@@ -128,26 +125,7 @@ export async function quoteDetail(em: EntityManager, quote: StoredQuote): Promis
   return {
     ...quote.view,
     ...quote.detail,
-    lines: lines.map((line) => ({
-      id: line.id,
-      position: line.position,
-      description: line.description,
-      quantity: Number(line.quantity),
-      unitPrice: Number(line.unit_price),
-      unit: line.unit,
-      discountPercent: Number(line.discount_percent),
-      taxRate: Number(line.tax_rate),
-    })),
-  };
-}
-
-/** subtotal, vat, tax_total, total: as stored on the quote (vat as jsonb, not a SQL array). */
-function totalsColumns(totals: DocumentTotals) {
-  return {
-    subtotal: String(totals.subtotal),
-    vat: sql<DocumentTotals['vat']>`${JSON.stringify(totals.vat)}::jsonb`,
-    tax_total: String(totals.taxTotal),
-    total: String(totals.total),
+    lines: lines.map(documentLineView),
   };
 }
 
@@ -160,7 +138,7 @@ export interface NewQuote {
   taxRate: number;
   opportunityId: string | null;
   contactId: string | null;
-  totals: DocumentTotals;
+  amounts: DocumentAmounts;
 }
 
 /** Inserts a DRAFT quote without its lines; the database fills in the defaults. */
@@ -177,17 +155,13 @@ export async function insertQuote(tx: EntityManager, workspaceId: string, quote:
       tax_rate: String(quote.taxRate),
       opportunity_id: quote.opportunityId,
       contact_id: quote.contactId,
-      ...totalsColumns(quote.totals),
+      ...amountsColumns(quote.amounts),
     })
     .execute();
 }
 
-export async function deleteQuoteLines(tx: EntityManager, quoteId: string): Promise<void> {
-  await kysely(tx).deleteFrom('quote_lines').where('quote_id', '=', quoteId).execute();
-}
-
 /** The columns a patch changes (undefined means "leave as is"), and the totals of new lines. */
-function quoteChanges(patch: Omit<QuoteUpdate, 'lines'>, totals: DocumentTotals | undefined) {
+function quoteChanges(patch: Omit<QuoteUpdate, 'lines'>, amounts: DocumentAmounts | undefined) {
   const changes: Updateable<Database['quotes']> = {};
   if (patch.title !== undefined) changes.title = patch.title;
   if (patch.validityDays !== undefined) changes.validity_days = patch.validityDays;
@@ -195,7 +169,7 @@ function quoteChanges(patch: Omit<QuoteUpdate, 'lines'>, totals: DocumentTotals 
   if (patch.taxRate !== undefined) changes.tax_rate = String(patch.taxRate);
   if (patch.notes !== undefined) changes.notes = patch.notes;
   if (patch.terms !== undefined) changes.terms = patch.terms;
-  return totals ? { ...changes, ...totalsColumns(totals) } : changes;
+  return amounts ? { ...changes, ...amountsColumns(amounts) } : changes;
 }
 
 /**
@@ -206,9 +180,9 @@ export async function updateQuoteFields(
   tx: EntityManager,
   id: string,
   patch: Omit<QuoteUpdate, 'lines'>,
-  totals: DocumentTotals | undefined,
+  amounts: DocumentAmounts | undefined,
 ): Promise<boolean> {
-  const changes = quoteChanges(patch, totals);
+  const changes = quoteChanges(patch, amounts);
   if (Object.keys(changes).length === 0) return false;
   await kysely(tx)
     .updateTable('quotes')

@@ -1,11 +1,11 @@
 import { type EntityManager, inTransaction } from '@comptoir/db';
 import { notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/record.ts';
-import { insertLines } from '../lines/store.ts';
-import { documentTotals } from '../lines/totals.ts';
+import { deleteLines, insertLines } from '../lines/store.ts';
+import { documentAmounts } from '../lines/totals.ts';
 import { requireDraft } from './draft.ts';
 import { type QuoteDetailView, type QuoteUpdate, quoteUpdateSchema } from './schemas.ts';
-import { deleteQuoteLines, findQuote, quoteDetail, updateQuoteFields } from './store.ts';
+import { findQuote, quoteDetail, updateQuoteFields } from './store.ts';
 
 /** Updates a DRAFT quote (`lines` replaces every line) and records `quote.updated`. */
 export async function updateQuote(
@@ -20,10 +20,10 @@ export async function updateQuote(
     if (!current) throw notFound('Quote');
     requireDraft(current.view);
     if (lines) {
-      await deleteQuoteLines(tx, id);
+      await deleteLines(tx, 'quote', id);
       await insertLines(tx, 'quote', workspaceId, id, lines);
     }
-    const changed = await updateQuoteFields(tx, id, fields, lines && documentTotals(lines));
+    const changed = await updateQuoteFields(tx, id, fields, lines && documentAmounts(lines));
     // An empty patch changes nothing, so it records nothing either.
     if (!changed) return quoteDetail(tx, current);
     const updated = await findQuote(tx, workspaceId, id);

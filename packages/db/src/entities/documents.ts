@@ -1,6 +1,6 @@
-/** The VAT of a document, per rate, computed with its totals when its lines are stored. */
-export interface VatEntry {
+/** The VAT of a document at one rate (EN 16931 BG-23): its base after the discount, its amount. */
+export interface TaxEntry {
   rate: number;
   base: number;
-  vat: number;
+  amount: number;
 }

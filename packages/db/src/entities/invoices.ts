@@ -1,10 +1,14 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, id, money, newestFirst, percent, quantity, updatedAt } from './columns.ts';
-import type { VatEntry } from './documents.ts';
+import type { TaxEntry } from './documents.ts';
 import { workspaceId } from './workspaces.ts';
 
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
+export const invoiceTypes = ['invoice', 'credit_note'] as const;
+export const paymentMethods = ['transfer', 'card', 'cash', 'check', 'direct_debit', 'other'] as const;
 
+// Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
+// keys (workspace_id, credited_invoice_id) and (workspace_id, credit_note_id) -> invoices.
 export const Invoice = defineEntity({
   name: 'Invoice',
   tableName: 'invoices',
@@ -15,7 +19,8 @@ export const Invoice = defineEntity({
     number: p.text().nullable(),
     title: p.text(),
     status: p.enum(invoiceStatuses).default('DRAFT'),
-    type: p.text().default('invoice'),
+    // a text column with a check constraint listing the values (invoices_type_check)
+    type: p.enum(invoiceTypes).default('invoice'),
     clientName: p.text(),
     clientCompany: p.text().nullable(),
     clientEmail: p.text(),
@@ -24,13 +29,17 @@ export const Invoice = defineEntity({
     discountPercent: percent().default('0'),
     reverseCharge: p.boolean().default(false),
     subtotal: money(),
-    vat: p.json<VatEntry[]>(),
+    discountAmount: money().default('0'),
+    taxes: p.json<TaxEntry[]>(),
     taxTotal: money(),
     total: money(),
     issuedAt: p.datetime().nullable(),
     dueAt: p.datetime().nullable(),
     paidAt: p.datetime().nullable(),
     paidAmount: money().default('0'),
+    // a credit note names the invoice it cancels; that invoice names its credit note
+    creditedInvoiceId: p.text().nullable(),
+    creditNoteId: p.text().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,7 +47,12 @@ export const Invoice = defineEntity({
     { name: 'invoices_workspace_id_number_key', properties: ['workspaceId', 'number'] },
     { name: 'invoices_workspace_id_id_key', properties: ['workspaceId', 'id'] },
   ],
-  indexes: [newestFirst('invoices_workspace_idx'), newestFirst('invoices_workspace_status_idx', 'status')],
+  indexes: [
+    newestFirst('invoices_workspace_idx'),
+    newestFirst('invoices_workspace_status_idx', 'status'),
+    // what the worker's overdue sweep reads
+    { name: 'invoices_overdue_idx', properties: ['dueAt'], where: { status: { $in: ['SENT', 'PARTIAL'] } } },
+  ],
 });
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
@@ -52,11 +66,32 @@ export const InvoiceLine = defineEntity({
     workspaceId: p.text(),
     invoiceId: p.text(),
     position: p.integer(),
-    title: p.text(),
+    description: p.text(),
     quantity: quantity().check('quantity > 0'),
     unitPrice: quantity().check('unit_price >= 0'),
+    unit: p.text().nullable(),
+    discountPercent: percent().default('0'),
     taxRate: percent(),
-    amount: money(),
+    netAmount: money(),
   },
   uniques: [{ name: 'invoice_lines_invoice_id_position_key', properties: ['invoiceId', 'position'] }],
+});
+
+// Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
+// key (workspace_id, invoice_id) -> invoices (workspace_id, id).
+export const InvoicePayment = defineEntity({
+  name: 'InvoicePayment',
+  tableName: 'invoice_payments',
+  properties: {
+    id: id(),
+    workspaceId: p.text(),
+    invoiceId: p.text(),
+    amount: money().check('amount > 0'),
+    paidAt: p.datetime(),
+    // a text column with a check constraint listing the values (invoice_payments_method_check)
+    method: p.enum(paymentMethods),
+    reference: p.text().nullable(),
+    createdAt: createdAt(),
+  },
+  indexes: [{ name: 'invoice_payments_invoice_idx', properties: ['invoiceId', 'paidAt', 'id'] }],
 });

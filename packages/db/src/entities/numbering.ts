@@ -10,7 +10,7 @@ export const DocumentSequence = defineEntity({
   tableName: 'document_sequences',
   properties: {
     workspaceId: workspaceId('document_sequences').primary(),
-    kind: p.enum(['invoice', 'quote'] as const).primary(),
+    kind: p.enum(['invoice', 'quote', 'credit_note'] as const).primary(),
     year: p.integer().primary(),
     lastValue: p.integer(),
   },

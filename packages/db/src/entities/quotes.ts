@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, id, money, newestFirst, percent, quantity, updatedAt } from './columns.ts';
-import type { VatEntry } from './documents.ts';
+import type { TaxEntry } from './documents.ts';
 import { workspaceId } from './workspaces.ts';
 
 export const quoteStatuses = [
@@ -41,12 +41,15 @@ export const Quote = defineEntity({
     terms: p.text().nullable(),
     notes: p.text().nullable(),
     subtotal: money(),
-    vat: p.json<VatEntry[]>(),
+    discountAmount: money().default('0'),
+    taxes: p.json<TaxEntry[]>(),
     taxTotal: money(),
     total: money(),
     issuedAt: p.datetime().nullable(),
     sentAt: p.datetime().nullable(),
     signedAt: p.datetime().nullable(),
+    // the invoice an ACCEPTED quote was converted into
+    invoiceId: p.text().nullable(),
     // a deleted quote stays, out of the lists
     deletedAt: p.datetime().nullable(),
     createdAt: createdAt(),
@@ -59,6 +62,12 @@ export const Quote = defineEntity({
   indexes: [
     { ...newestFirst('quotes_workspace_idx'), where: { deletedAt: null } },
     { ...newestFirst('quotes_workspace_status_idx', 'status'), where: { deletedAt: null } },
+    // what the worker's expiry sweep reads
+    {
+      name: 'quotes_expiry_idx',
+      properties: ['sentAt'],
+      where: { status: { $in: ['SENT', 'SENT_FOR_SIGNATURE'] } },
+    },
   ],
 });
 
@@ -78,7 +87,7 @@ export const QuoteLine = defineEntity({
     unit: p.text().nullable(),
     discountPercent: percent().default('0'),
     taxRate: percent(),
-    amount: money(),
+    netAmount: money(),
   },
   uniques: [{ name: 'quote_lines_quote_id_position_key', properties: ['quoteId', 'position'] }],
 });

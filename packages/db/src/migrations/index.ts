@@ -8,6 +8,7 @@ import { Migration20261121000500_quotes } from './Migration20261121000500_quotes
 import { Migration20261121000600_stock } from './Migration20261121000600_stock.ts';
 import { Migration20261121000700_webhooks } from './Migration20261121000700_webhooks.ts';
 import { Migration20261121000800_delivery_dispatch } from './Migration20261121000800_delivery_dispatch.ts';
+import { Migration20261123000000_lifecycles } from './Migration20261123000000_lifecycles.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261121000600_stock', class: Migration20261121000600_stock },
   { name: 'Migration20261121000700_webhooks', class: Migration20261121000700_webhooks },
   { name: 'Migration20261121000800_delivery_dispatch', class: Migration20261121000800_delivery_dispatch },
+  { name: 'Migration20261123000000_lifecycles', class: Migration20261123000000_lifecycles },
 ];
