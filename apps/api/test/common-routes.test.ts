@@ -303,6 +303,24 @@ describe.each(operations.map((operation) => [operation.procedure, operation] as 
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     });
 
+    if (operation.type === 'mutation') {
+      // Issue 14: every internal mutation takes an Idempotency-Key, so an app can retry it.
+      it('replays a retry under the same Idempotency-Key: the first answer, nothing applied twice', async () => {
+        expect(operation.idempotent).toBe(true);
+        const input = await validInput(home, operation);
+        const headers = {
+          ...home.headers,
+          'idempotency-key': `common-${operation.procedure}-${home.unique()}`,
+        };
+        const first = await callTrpc(api, operation.procedure, operation.type, input, headers);
+        expect(first.status, JSON.stringify(first.body)).toBe(200);
+        const retry = await refused(() => callTrpc(api, operation.procedure, operation.type, input, headers));
+        expect(retry.status).toBe(200);
+        expect(retry.headers.get('idempotent-replayed')).toBe('true');
+        expect(retry.body).toEqual(first.body);
+      });
+    }
+
     if (operation.takesId) {
       it('answers 404 not_found for another workspace’s record, and writes nothing', async () => {
         const input = await standingInput(other, operation);

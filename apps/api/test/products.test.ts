@@ -95,6 +95,7 @@ describe('GET /products', () => {
       stockThreshold: 10,
       stockState: 'ok',
       updatedAt: isoDateTime,
+      archivedAt: null,
     });
   });
 
@@ -212,6 +213,17 @@ describe('GET /products/{id}', () => {
     const response = await api.request(`/api/v1/products/${ids.foreign}`, { headers });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Product not found' } });
+  });
+
+  it('serves a typed-client batch of 40 calls (one path naming every procedure)', async () => {
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: key });
+    const { data } = await list('?limit=1');
+    const [first] = data;
+    if (!first) throw new Error('no product');
+    const reads = await Promise.all(
+      Array.from({ length: 40 }, () => client.products.get.query({ id: first.id })),
+    );
+    expect(reads.map((read) => read.data.id)).toEqual(Array(40).fill(first.id));
   });
 
   it('does not decode path parameters into another id (trpc-to-openapi passes them raw)', async () => {

@@ -66,6 +66,8 @@ describe('migrate', () => {
           'Migration20261121000700_webhooks',
           'Migration20261121000800_delivery_dispatch',
           'Migration20261123000000_lifecycles',
+          'Migration20261123000100_product_archive',
+          'Migration20261123000200_workspace_identity',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
@@ -299,6 +301,52 @@ describe('seed', () => {
         first.workspaceId,
       ]);
     expect(states[0]?.count).toBe('4');
+  });
+
+  it('makes records at every stage of their lives, through the use cases (events included), once', async () => {
+    const { workspaceId } = json(['seed']);
+    const rows = async (sql: string) =>
+      (await db.orm.em.fork().execute<{ key: string }[]>(sql, [workspaceId])).map((row) => row.key);
+    const invoiceStates = await rows(
+      `select distinct type || ':' || status as key from invoices where workspace_id = ? order by 1`,
+    );
+    expect(invoiceStates).toEqual([
+      'credit_note:SENT',
+      'invoice:CANCELLED',
+      'invoice:DRAFT',
+      'invoice:OVERDUE',
+      'invoice:PAID',
+      'invoice:PARTIAL',
+      'invoice:SENT',
+    ]);
+    expect(
+      await rows(
+        `select distinct status || ':' || (invoice_id is not null) as key from quotes where workspace_id = ? order by 1`,
+      ),
+    ).toEqual(['ACCEPTED:false', 'ACCEPTED:true', 'DRAFT:false', 'SENT:false']);
+    expect(
+      await rows('select distinct status as key from opportunities where workspace_id = ? order by 1'),
+    ).toEqual(['DRAFT', 'HOT', 'LOST', 'WON']);
+    expect(await rows('select legal_name as key from workspaces where id = ?')).toEqual([
+      'Comptoir Démo SAS',
+    ]);
+    const eventTypes = await rows(
+      'select distinct type as key from events where workspace_id = ? order by 1',
+    );
+    expect(eventTypes).toEqual(
+      expect.arrayContaining([
+        'credit_note.created',
+        'invoice.overdue',
+        'invoice.paid',
+        'quote.invoiced',
+        'opportunity.won',
+      ]),
+    );
+    const count = async () =>
+      (await rows('select count(*)::text as key from invoices where workspace_id = ?'))[0];
+    const before = await count();
+    json(['seed']);
+    expect(await count()).toBe(before);
   });
 });
 

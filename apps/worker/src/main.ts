@@ -5,13 +5,15 @@ import { pino } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { watchBacklogs } from './backlogs.ts';
 import { scheduleIdempotencyCleanup } from './idempotency-cleanup.ts';
-import { createBacklogMetrics } from './metrics.ts';
+import { startLifecycleSweeps } from './lifecycle-sweeps.ts';
+import { createBacklogMetrics, createLifecycleMetrics } from './metrics.ts';
 import { createStatusServer } from './status-server.ts';
 import { startWebhookWorker } from './webhooks.ts';
 
 /**
  * The worker process: the outbox relay and the webhook delivery workers, the outbox backlog
- * for operators, and the cleanup of expired Idempotency-Key results.
+ * for operators, the cleanup of expired Idempotency-Key results, and the scheduled transitions
+ * (invoices OVERDUE, quotes EXPIRED).
  */
 const config = readWorkerConfig();
 const logger = pino({ level: config.logging.level, base: { service: 'worker' } });
@@ -27,6 +29,12 @@ const backlogs = await watchBacklogs({
   everyMs: 5000,
 });
 const cleanup = await scheduleIdempotencyCleanup({ orm, log: logger, everyMs: 10 * 60_000 });
+const sweeps = startLifecycleSweeps({
+  orm,
+  log: logger,
+  metrics: createLifecycleMetrics(registry),
+  everyMs: config.lifecycle.sweepIntervalMs,
+});
 
 const webhooks = await startWebhookWorker({
   orm,
@@ -54,6 +62,7 @@ async function shutdown(signal: string) {
   backlogs.stop();
   cleanup.stop();
   server.close();
+  await sweeps.stop();
   // In-flight deliveries finish; queued ones stay in Redis and the database for the next worker.
   await webhooks.stop();
   await orm.close();

@@ -89,3 +89,20 @@ export function createBacklogMetrics(registry: Registry): BacklogMetrics {
     }),
   };
 }
+
+/** The scheduled transitions the worker makes (invoices OVERDUE, quotes EXPIRED). */
+export interface LifecycleMetrics {
+  /** Records moved, by transition (invoice_overdue, quote_expired). */
+  transitions: Counter<'transition'>;
+}
+
+export function createLifecycleMetrics(registry: Registry): LifecycleMetrics {
+  return {
+    transitions: new Counter({
+      name: 'lifecycle_transitions_total',
+      help: 'Records moved by the scheduled transitions, by transition (invoice_overdue, quote_expired).',
+      labelNames: ['transition'],
+      registers: [registry],
+    }),
+  };
+}

@@ -101,7 +101,7 @@ const httpOk = async (url: string) => (await fetch(url)).ok;
 
 /** The real worker process (`node apps/worker/src/main.ts`), ready once its /healthz answers 200. */
 export async function startWorker(
-  options: { databaseUrl: string; redisUrl: string; retrySchedule?: string },
+  options: { databaseUrl: string; redisUrl: string; retrySchedule?: string; lifecycleSweepInterval?: string },
   owner: Set<Child>,
 ): Promise<Child> {
   const port = await freePort();
@@ -116,6 +116,7 @@ export async function startWorker(
       WORKER_PORT: String(port),
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       WEBHOOK_RETRY_SCHEDULE: options.retrySchedule ?? '1s,1s,1s',
+      ...(options.lifecycleSweepInterval ? { LIFECYCLE_SWEEP_INTERVAL: options.lifecycleSweepInterval } : {}),
       LOG_LEVEL: 'warn',
     },
     owner,

@@ -11,8 +11,10 @@ export interface ComptoirClientOptions {
 /** Per-call options: `client.stockMovements.applyBatch.mutate(input, { context: { idempotencyKey } })`. */
 export interface ComptoirCallContext {
   /**
-   * Sent as `Idempotency-Key`, honoured by the procedures whose REST twin documents it (the
-   * record creations, quotes.send, products.adjust, stockMovements.applyBatch).
+   * Sent as `Idempotency-Key`, honoured by the record creations, every update and transition of
+   * the internal procedures (invoices, quotes, opportunities, contacts, companies, products,
+   * workspace), quotes.send, products.adjust and stockMovements.applyBatch: a retry with the same
+   * key gets the first answer instead of acting twice.
    */
   idempotencyKey?: string;
 }

@@ -40,6 +40,12 @@ export const configReference = [
       'true lets webhook endpoints use http:// and private addresses (development only; `./run start` sets it on 127.0.0.1).',
   },
   {
+    name: 'LIFECYCLE_SWEEP_INTERVAL',
+    default: '1m',
+    description:
+      'How often the worker moves due invoices to OVERDUE and quotes past their validity to EXPIRED (a duration: 500ms, 30s, 1m, 1h).',
+  },
+  {
     name: 'ADMIN_TOKEN',
     default: '(unset: /admin/queues is off; `./run start` makes one)',
     description:
@@ -72,9 +78,25 @@ export const httpConfigSchema = z.object({
 export const webhookTargetsConfigSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: z.stringbool({ truthy: ['true'], falsy: ['false'] }).default(false),
 });
+const millisecondsPerUnit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** One positive duration, a whole number and a unit (`500ms`, `30s`, `1m`, `2h`, `1d`), in milliseconds. */
+const duration = z
+  .string()
+  .trim()
+  .regex(/^[1-9]\d*(ms|s|m|h|d)$/, 'must be a positive whole number followed by ms, s, m, h or d')
+  .transform((text) => {
+    const unit = /(ms|s|m|h|d)$/.exec(text)?.[1] as keyof typeof millisecondsPerUnit;
+    return Number.parseInt(text, 10) * millisecondsPerUnit[unit];
+  })
+  .refine((milliseconds) => milliseconds <= 2_147_483_647, 'must be at most 24 days (a timer’s limit)');
+
 export const workerConfigSchema = z.object({
   WORKER_PORT: port.default(3001),
   WEBHOOK_RETRY_SCHEDULE: z.string().min(1).default('5s,5m,30m,2h,5h,10h,14h,20h,24h'),
+  LIFECYCLE_SWEEP_INTERVAL: duration
+    .default(60_000)
+    .describe('How often the worker runs the scheduled transitions (OVERDUE invoices, EXPIRED quotes).'),
 });
 export const adminConfigSchema = z.object({
   ADMIN_TOKEN: z
@@ -163,6 +185,8 @@ export interface WorkerConfig {
   http: { host: string; port: number };
   /** The raw schedule text; the worker parses it (and refuses to start on a bad one). */
   webhooks: WebhookTargetsConfig & { retrySchedule: string };
+  /** The period of the scheduled transitions (invoices OVERDUE, quotes EXPIRED). */
+  lifecycle: { sweepIntervalMs: number };
 }
 
 export function readWorkerConfig(env: Env = process.env): WorkerConfig {
@@ -176,6 +200,7 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
       retrySchedule: worker.WEBHOOK_RETRY_SCHEDULE,
       ...readWebhookTargetsConfig(env),
     },
+    lifecycle: { sweepIntervalMs: worker.LIFECYCLE_SWEEP_INTERVAL },
   };
 }
 

@@ -51,6 +51,19 @@ describe('configuration', () => {
     expect(() => readApiConfig(values)).toThrow(message);
   });
 
+  it('reads LIFECYCLE_SWEEP_INTERVAL as a duration, one minute by default', () => {
+    expect(readWorkerConfig(env).lifecycle).toEqual({ sweepIntervalMs: 60_000 });
+    const read = (value: string) => readWorkerConfig({ ...env, LIFECYCLE_SWEEP_INTERVAL: value });
+    expect(read('1s').lifecycle.sweepIntervalMs).toBe(1_000);
+    expect(read('250ms').lifecycle.sweepIntervalMs).toBe(250);
+    expect(read('30s').lifecycle.sweepIntervalMs).toBe(30_000);
+    expect(read('2m').lifecycle.sweepIntervalMs).toBe(120_000);
+    expect(read('1h').lifecycle.sweepIntervalMs).toBe(3_600_000);
+    for (const bad of ['0s', '-1s', '1', 'soon', '1.5s', '1w', '30d']) {
+      expect(() => read(bad)).toThrow(/LIFECYCLE_SWEEP_INTERVAL/);
+    }
+  });
+
   it('the README documents every variable, and only those', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const documented = [...readme.matchAll(/^\| `([A-Z_]+)`\s*\|/gm)].map((match) => match[1]);

@@ -4,7 +4,13 @@
 export { createCompany } from './companies/create.ts';
 export { getCompany } from './companies/get.ts';
 export { listCompanies } from './companies/list.ts';
-export { companyCreateSchema, companyListQuerySchema, companySchema } from './companies/schemas.ts';
+export {
+  companyCreateSchema,
+  companyListQuerySchema,
+  companySchema,
+  companyUpdateSchema,
+} from './companies/schemas.ts';
+export { updateCompany } from './companies/update.ts';
 export { createContact } from './contacts/create.ts';
 export { getContact } from './contacts/get.ts';
 export { listContacts } from './contacts/list.ts';
@@ -13,13 +19,24 @@ export {
   contactDetailSchema,
   contactListQuerySchema,
   contactSchema,
+  contactUpdateSchema,
 } from './contacts/schemas.ts';
+export { updateContact } from './contacts/update.ts';
 export { seedDemoWorkspace } from './demo/seed.ts';
 export { AppError, detailsFromIssues, type ErrorCode, type ErrorDetail, isAppError } from './errors/index.ts';
+export { eventCatalog } from './event-types/catalog.ts';
+export { listEventTypes } from './event-types/list.ts';
+export { type EventTypeView, eventTypeSchema } from './event-types/schemas.ts';
 export { getEvent } from './events/get.ts';
 export { listEvents } from './events/list.ts';
 export { recordEvent, recordEvents } from './events/record.ts';
-export { eventListQuerySchema, eventSchema, eventTypes, type NewEvent } from './events/schemas.ts';
+export {
+  type EventType,
+  eventListQuerySchema,
+  eventSchema,
+  eventTypes,
+  type NewEvent,
+} from './events/schemas.ts';
 export { outboxBacklog } from './events/store.ts';
 export { claimIdempotencyKey } from './idempotency/claim.ts';
 export { deleteExpiredIdempotencyKeys } from './idempotency/delete-expired.ts';
@@ -32,15 +49,23 @@ export {
   requestFingerprint,
 } from './idempotency/policy.ts';
 export { storeIdempotentResult } from './idempotency/save-result.ts';
+export { cancelInvoice } from './invoices/cancel.ts';
 export { createInvoice } from './invoices/create.ts';
 export { getInvoice } from './invoices/get.ts';
 export { listInvoices } from './invoices/list.ts';
+export { markOverdueInvoices, type OverdueSweepOptions } from './invoices/mark-overdue.ts';
+export { recordInvoicePayment } from './invoices/record-payment.ts';
 export {
   invoiceCreateSchema,
   invoiceDetailSchema,
   invoiceListQuerySchema,
   invoiceSchema,
+  invoiceSendSchema,
+  invoiceUpdateSchema,
+  paymentCreateSchema,
 } from './invoices/schemas.ts';
+export { sendInvoice } from './invoices/send.ts';
+export { updateInvoice } from './invoices/update.ts';
 export { authenticate, type Principal } from './keys/authenticate.ts';
 export { createKey } from './keys/create.ts';
 export { generateKey, keyPrefix } from './keys/format.ts';
@@ -56,12 +81,16 @@ export {
   opportunityDetailSchema,
   opportunityListQuerySchema,
   opportunitySchema,
+  opportunityUpdateSchema,
 } from './opportunities/schemas.ts';
+export { updateOpportunity } from './opportunities/update.ts';
 export { type ListPage, pageQueryShape } from './paging/index.ts';
+export { archiveProduct } from './products/archive.ts';
 export { createProduct } from './products/create.ts';
 export { getProduct } from './products/get.ts';
 export { importProducts } from './products/import.ts';
 export { listProducts } from './products/list.ts';
+export { restoreProduct } from './products/restore.ts';
 export {
   type ProductCreate,
   type ProductListQuery,
@@ -73,11 +102,18 @@ export {
 } from './products/schemas.ts';
 export { stockStateOf } from './products/state.ts';
 export { updateProduct } from './products/update.ts';
+export { acceptQuote } from './quotes/accept.ts';
+export { archiveQuote } from './quotes/archive.ts';
+export { convertQuoteToInvoice } from './quotes/convert-to-invoice.ts';
 export { createQuote } from './quotes/create.ts';
 export { deleteQuote } from './quotes/delete.ts';
+export { expireQuotes, type QuoteExpiryOptions } from './quotes/expire.ts';
 export { getQuote } from './quotes/get.ts';
 export { listQuotes } from './quotes/list.ts';
+export { rejectQuote } from './quotes/reject.ts';
+export { requestQuoteSignature } from './quotes/request-signature.ts';
 export {
+  quoteAcceptSchema,
   quoteCreateSchema,
   quoteDetailSchema,
   quoteListQuerySchema,
@@ -148,5 +184,10 @@ export { getWorkspace } from './workspaces/get.ts';
 export {
   type NegativeStockPolicy,
   negativeStockPolicies,
+  type WorkspaceUpdate,
   type WorkspaceView,
+  workspaceAddressSchema,
+  workspaceSchema,
+  workspaceUpdateSchema,
 } from './workspaces/schemas.ts';
+export { updateWorkspace } from './workspaces/update.ts';

@@ -36,7 +36,7 @@ export { Product, WorkspaceProductCount } from './entities/products.ts';
 export { Quote, QuoteLine, quoteStatuses } from './entities/quotes.ts';
 export { StockMovement } from './entities/stock.ts';
 export { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './entities/webhooks.ts';
-export { Workspace } from './entities/workspaces.ts';
+export { Workspace, type WorkspaceAddress } from './entities/workspaces.ts';
 
 export const entities = [
   Workspace,

@@ -26,12 +26,14 @@ export const scopeResource = {
   companies: 'contacts',
   contacts: 'contacts',
   events: 'webhooks',
+  eventTypes: 'webhooks',
   invoices: 'invoices',
   opportunities: 'opportunities',
   products: 'products',
   quotes: 'quotes',
   stockMovements: 'products',
   webhookEndpoints: 'webhooks',
+  workspace: 'workspace',
 } as const satisfies Record<RouterName, string>;
 
 export type Input = Record<string, unknown>;
@@ -55,6 +57,13 @@ const clientDocument = {
   lines: [{ title: 'Line', quantity: 1, unitPrice: 10 }],
 };
 
+/** The id of a new quote of the scene, sent (status SENT), for the transitions that need one. */
+async function sentQuote(scene: Scene): Promise<string> {
+  const id = await scene.record('quotes');
+  await scene.run('quotes.send', { id });
+  return id;
+}
+
 /**
  * A valid input beside the `id`: the suite gives a procedure that takes one the id of a new
  * record of its router's kind (a maker may return an `id` of its own, say a record in the
@@ -66,17 +75,40 @@ const validInputs: Record<string, (scene: Scene) => Input | Promise<Input>> = {
   'companies.create': () => ({ name: 'Common routes SARL' }),
   'contacts.create': (scene) => ({ name: 'Common', email: `common.${scene.unique()}@example.test` }),
   'invoices.create': () => clientDocument,
+  'invoices.update': () => ({ title: 'Renamed invoice' }),
+  // a payment needs an issued invoice: a new one, sent
+  'invoices.recordPayment': async (scene) => {
+    const id = await scene.record('invoices');
+    await scene.run('invoices.send', { id });
+    return { id, amount: 1, method: 'transfer' };
+  },
   'opportunities.create': () => ({ title: 'Common opportunity' }),
   'products.create': () => ({ name: 'Common product', trackStock: true, stockQuantity: 10 }),
   'products.update': () => ({ patch: { name: 'Renamed product' } }),
   'products.adjust': () => ({ countedQuantity: 4 }),
+  // Only an archived product can be restored: the maker archives a new one.
+  'products.restore': async (scene) => {
+    const id = await scene.record('products');
+    await scene.run('products.archive', { id });
+    return { id };
+  },
   'quotes.create': () => clientDocument,
   'quotes.update': () => ({ notes: 'Common notes' }),
+  'quotes.requestSignature': async (scene) => ({ id: await sentQuote(scene) }),
+  'quotes.accept': async (scene) => ({ id: await sentQuote(scene) }),
+  'quotes.reject': async (scene) => ({ id: await sentQuote(scene) }),
+  'quotes.archive': async (scene) => ({ id: await sentQuote(scene) }),
+  'quotes.convertToInvoice': async (scene) => {
+    const id = await sentQuote(scene);
+    await scene.run('quotes.accept', { id });
+    return { id };
+  },
   'stockMovements.applyBatch': async (scene) => ({
     movements: [{ productId: await scene.record('products'), quantity: 1 }],
   }),
   'webhookEndpoints.create': () => ({ url: 'https://hooks.example.com/common' }),
   'webhookEndpoints.update': () => ({ status: 'disabled' }),
+  'workspace.update': () => ({ legalName: 'Common routes SAS' }),
 };
 
 /**
@@ -115,6 +147,8 @@ export interface Operation {
   takesId: boolean;
   /** Its input has `limit` and `offset`. */
   list: boolean;
+  /** Its meta says `idempotent`: it honours an `Idempotency-Key`. */
+  idempotent: boolean;
   rest: RestRoute | undefined;
   /** The label of the operation: `PATCH /quotes/{id}`, or `quotes.update` without a REST route. */
   label: string;
@@ -158,6 +192,7 @@ export function operationTable(): Operation[] {
         resource === undefined ? undefined : (`${type === 'query' ? 'read' : 'write'}:${resource}` as Scope),
       takesId: 'id' in shape,
       list: 'limit' in shape && 'offset' in shape,
+      idempotent: meta.idempotent === true,
       rest,
       label: rest ? `${rest.method} ${rest.path}` : procedure,
     };

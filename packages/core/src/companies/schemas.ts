@@ -33,21 +33,36 @@ export type CompanyView = z.infer<typeof companySchema>;
 export const companyRefSchema = z.object({ id: z.string(), name: z.string() }).meta({ id: 'CompanyRef' });
 export type CompanyRef = z.infer<typeof companyRefSchema>;
 
+const siret = z.string().max(32).transform(normalizeSiret);
+const siretDescription =
+  'SIRET, stored without spaces. Any text is accepted; reads report the checksum in siretValid.';
+const vatNumber = z.string().max(32).transform(normalizeVatNumber);
+const vatNumberDescription =
+  'VAT number; a French one (FR…) is stored without spaces in upper case. Any text is accepted; reads report the French key check in vatNumberValid.';
+const address = z.string().max(1000);
+
 export const companyCreateSchema = z
   .object({
     name: requiredText(200),
-    siret: z.string().max(32).transform(normalizeSiret).optional().meta({
-      description:
-        'SIRET, stored without spaces. Any text is accepted; reads report the checksum in siretValid.',
-    }),
-    vatNumber: z.string().max(32).transform(normalizeVatNumber).optional().meta({
-      description:
-        'VAT number; a French one (FR…) is stored without spaces in upper case. Any text is accepted; reads report the French key check in vatNumberValid.',
-    }),
-    address: z.string().max(1000).optional(),
+    siret: siret.optional().meta({ description: siretDescription }),
+    vatNumber: vatNumber.optional().meta({ description: vatNumberDescription }),
+    address: address.optional(),
   })
   .meta({ id: 'CompanyCreate' });
 export type CompanyCreate = z.input<typeof companyCreateSchema>;
+
+/** Every create field, optional; null clears the optional ones. */
+export const companyUpdateSchema = z
+  .object({
+    name: requiredText(200),
+    siret: siret.nullable().meta({ description: `${siretDescription} Null clears it.` }),
+    vatNumber: vatNumber.nullable().meta({ description: `${vatNumberDescription} Null clears it.` }),
+    address: address.nullable(),
+  })
+  .partial()
+  .meta({ id: 'CompanyUpdate' });
+export type CompanyUpdate = z.input<typeof companyUpdateSchema>;
+export type CompanyUpdateData = z.output<typeof companyUpdateSchema>;
 
 export const companyListQuerySchema = z.object({
   ...pageQueryShape,

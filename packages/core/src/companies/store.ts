@@ -152,3 +152,51 @@ export async function markSuppliers(
     .execute();
   return found.map((row) => row.id);
 }
+
+/** The company as stored; the row is locked until the transaction ends. */
+export async function lockCompany(
+  tx: EntityManager,
+  workspaceId: string,
+  id: string,
+): Promise<CompanyView | undefined> {
+  if (!isIdOf('company', id)) return undefined;
+  const row = await kysely(tx)
+    .selectFrom('companies')
+    .select(companyColumns)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && companyView(row);
+}
+
+/** What an update writes; undefined fields stay as they are. */
+export interface CompanyChanges {
+  name?: string;
+  siret?: string | null;
+  vatNumber?: string | null;
+  address?: string | null;
+}
+
+/** Applies the changes and answers the company as stored after them. */
+export async function updateCompanyRow(
+  tx: EntityManager,
+  workspaceId: string,
+  id: string,
+  changes: CompanyChanges,
+): Promise<CompanyView> {
+  const row = await kysely(tx)
+    .updateTable('companies')
+    .set((eb) => ({
+      name: changes.name,
+      siret: changes.siret,
+      vat_number: changes.vatNumber,
+      address: changes.address,
+      updated_at: eb.fn<Date>('now'),
+    }))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .returning(companyColumns)
+    .executeTakeFirstOrThrow();
+  return companyView(row);
+}

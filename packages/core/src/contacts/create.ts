@@ -1,9 +1,8 @@
-import { type EntityManager, inTransaction, isUniqueViolation, newId } from '@comptoir/db';
+import { type EntityManager, inTransaction, newId } from '@comptoir/db';
 import { requireCompany } from '../companies/reference.ts';
-import { AppError } from '../errors/index.ts';
 import { recordEvent } from '../events/record.ts';
 import { type ContactCreate, type ContactView, contactCreateSchema } from './schemas.ts';
-import { insertContact } from './store.ts';
+import { emailAlreadyUsed, insertContact } from './store.ts';
 
 /**
  * Creates a contact and records `contact.created` in the same transaction. The unique index
@@ -29,9 +28,6 @@ export async function createContact(
       return contact;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'contacts_workspace_email_key')) {
-      throw new AppError('contact_email_duplicate', `A contact with the e-mail ${data.email} already exists`);
-    }
-    throw error;
+    throw emailAlreadyUsed(error, data.email);
   }
 }

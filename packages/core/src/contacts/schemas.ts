@@ -43,6 +43,24 @@ export const contactCreateSchema = z
   .meta({ id: 'ContactCreate' });
 export type ContactCreate = z.input<typeof contactCreateSchema>;
 
+/** Every create field, optional; null clears `phone` and detaches the company. */
+export const contactUpdateSchema = z
+  .object({
+    name: contactCreateSchema.shape.name,
+    email: contactCreateSchema.shape.email,
+    phone: requiredText(32).nullable(),
+    companyId: z
+      .string()
+      .min(1)
+      .max(64)
+      .nullable()
+      .meta({ description: 'Company of the contact (cmp_…); null detaches it.' }),
+  })
+  .partial()
+  .meta({ id: 'ContactUpdate' });
+export type ContactUpdate = z.input<typeof contactUpdateSchema>;
+export type ContactUpdateData = z.output<typeof contactUpdateSchema>;
+
 export const contactListQuerySchema = z.object({
   ...pageQueryShape,
   q: z

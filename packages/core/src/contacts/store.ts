@@ -1,7 +1,8 @@
-import { type Database, type EntityManager, isIdOf, kysely, toIso } from '@comptoir/db';
+import { type Database, type EntityManager, isIdOf, isUniqueViolation, kysely, toIso } from '@comptoir/db';
 import { type ExpressionBuilder, type InferResult, sql } from 'kysely';
 import { identifierChecks } from '../companies/identifiers.ts';
 import type { CompanyRef } from '../companies/schemas.ts';
+import { AppError } from '../errors/index.ts';
 import { type ListPage, likeContains } from '../paging/index.ts';
 import { selectPage } from '../paging/select-page.ts';
 import type { ContactDetailView, ContactListQuery, ContactView } from './schemas.ts';
@@ -161,4 +162,53 @@ export async function insertContact(
     .returning(['id', 'name', 'email', 'phone', 'created_at', 'company_id'])
     .executeTakeFirstOrThrow();
   return contactView({ ...row, company_name: contact.company?.name ?? null });
+}
+
+/**
+ * The unique index contacts_workspace_email_key (workspace, lower(email)) decides between two
+ * writers of one e-mail: its violation is 409 contact_email_duplicate; other errors pass.
+ */
+export function emailAlreadyUsed(error: unknown, email: string): unknown {
+  if (!isUniqueViolation(error, 'contacts_workspace_email_key')) return error;
+  return new AppError('contact_email_duplicate', `A contact with the e-mail ${email} already exists`);
+}
+
+/** The stored fields an update compares its patch with; the row is locked until the transaction ends. */
+export async function lockContact(tx: EntityManager, workspaceId: string, id: string) {
+  if (!isIdOf('contact', id)) return undefined;
+  return kysely(tx)
+    .selectFrom('contacts')
+    .select(['name', 'email', 'phone', 'company_id'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** What an update writes; undefined fields stay as they are. */
+export interface ContactChanges {
+  name?: string;
+  email?: string;
+  phone?: string | null;
+  companyId?: string | null;
+}
+
+export async function updateContactRow(
+  tx: EntityManager,
+  workspaceId: string,
+  id: string,
+  changes: ContactChanges,
+): Promise<void> {
+  await kysely(tx)
+    .updateTable('contacts')
+    .set((eb) => ({
+      name: changes.name,
+      email: changes.email,
+      phone: changes.phone,
+      company_id: changes.companyId,
+      updated_at: eb.fn<Date>('now'),
+    }))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
 }

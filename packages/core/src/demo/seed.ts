@@ -1,6 +1,7 @@
 import { type EntityManager, inTransaction } from '@comptoir/db';
 import { createCompany } from '../companies/create.ts';
 import { findCompanyIdByName } from '../companies/store.ts';
+import { invoiceCount } from '../invoices/store.ts';
 import { createKey } from '../keys/create.ts';
 import { revokeKey } from '../keys/revoke.ts';
 import { scopes } from '../keys/scopes.ts';
@@ -8,6 +9,7 @@ import { unrevokedKeyIdsNamed } from '../keys/store.ts';
 import { importProducts } from '../products/import.ts';
 import { createWorkspace } from '../workspaces/create.ts';
 import { findWorkspaceByName } from '../workspaces/store.ts';
+import { seedDemoRecords } from './records.ts';
 
 export const demoWorkspaceName = 'Demo workspace';
 const demoKeyName = 'Demo key';
@@ -22,8 +24,9 @@ export interface DemoSeed {
 }
 
 /**
- * A demo workspace with a supplier, products in every stock state and an all-scope key.
- * Running it again updates the same records and rotates the demo key.
+ * A demo workspace with a supplier, products in every stock state, records at every stage of
+ * their lives (seedDemoRecords) and an all-scope key. Running it again updates the products,
+ * leaves the records (a workspace with invoices has them already) and rotates the demo key.
  */
 export async function seedDemoWorkspace(em: EntityManager): Promise<DemoSeed> {
   return inTransaction(em, async (tx) => {
@@ -82,6 +85,7 @@ export async function seedDemoWorkspace(em: EntityManager): Promise<DemoSeed> {
       },
     ];
     const imported = await importProducts(tx, workspace.id, products);
+    if ((await invoiceCount(tx, workspace.id)) === 0) await seedDemoRecords(tx, workspace.id);
     for (const keyId of await unrevokedKeyIdsNamed(tx, workspace.id, demoKeyName)) await revokeKey(tx, keyId);
     const key = await createKey(tx, { workspaceId: workspace.id, scopes: [...scopes], name: demoKeyName });
     return { workspaceId: workspace.id, keyId: key.id, key: key.key, products: imported.ids.length };

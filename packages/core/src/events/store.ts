@@ -30,6 +30,22 @@ export async function insertEvents(
 }
 
 /**
+ * Inserts events of several workspaces, each with its own, with one statement (a sweep over
+ * every workspace's records); same statement shape and clock as insertEvents.
+ */
+export async function insertWorkspaceEvents(
+  em: EntityManager,
+  events: readonly (NewEvent & { id: string; workspaceId: string })[],
+): Promise<Date | string | undefined> {
+  const { rows } = await sql<{ created_at: Date | string }>`with inserted as (
+       insert into events (id, workspace_id, type, data)
+       select id, "workspaceId", type, data from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(id text, "workspaceId" text, type text, data jsonb)
+       returning created_at)
+     select created_at from inserted limit 1`.execute(kysely(em));
+  return rows[0]?.created_at;
+}
+
+/**
  * The insert of one event, for a statement that makes a change and records its event at once
  * (a single statement is atomic, in a transaction or not). `data` is the record as the API
  * shows it, except the `completions`: fields only that statement knows (a number it assigns),

@@ -1,10 +1,8 @@
-import { type EntityManager, newId } from '@comptoir/db';
-import { documentAmounts, documentTotals } from '../lines/totals.ts';
+import type { EntityManager } from '@comptoir/db';
+import { documentAmounts } from '../lines/totals.ts';
+import { draftInvoice } from './compose.ts';
 import { type InvoiceCreate, type InvoiceView, invoiceCreateSchema } from './schemas.ts';
 import { insertNumberedInvoice } from './store.ts';
-
-const paymentTermDays = 30;
-const dayMs = 86_400_000;
 
 /**
  * Creates a DRAFT invoice with the next number of the year, its lines and EN 16931 totals,
@@ -24,30 +22,19 @@ export async function createInvoice(
   const lines = data.lines;
   const [first] = lines;
   if (!first) throw new Error('an invoice has at least one line');
-  const createdAt = new Date();
   const amounts = documentAmounts(lines);
-  const unnumbered: Omit<InvoiceView, 'number'> = {
-    id: newId('invoice'),
-    title: first.title,
-    status: 'DRAFT',
-    type: 'invoice',
-    clientName: data.clientName,
-    clientCompany: null,
-    clientEmail: data.clientEmail,
-    currency: data.currency,
-    taxRate: first.taxRate,
-    discountPercent: 0,
-    reverseCharge: false,
-    issuedAt: null,
-    dueAt: new Date(createdAt.getTime() + paymentTermDays * dayMs).toISOString(),
-    paidAt: null,
-    paidAmount: 0,
-    creditedInvoiceId: null,
-    creditNoteId: null,
-    totals: documentTotals(amounts),
-    createdAt: createdAt.toISOString(),
-    updatedAt: createdAt.toISOString(),
-  };
+  const unnumbered = draftInvoice(
+    {
+      title: first.title,
+      clientName: data.clientName,
+      clientCompany: null,
+      clientEmail: data.clientEmail,
+      currency: data.currency,
+      taxRate: first.taxRate,
+    },
+    amounts,
+    new Date(),
+  );
   const number = await insertNumberedInvoice(em, workspaceId, unnumbered, amounts, lines);
   return { ...unnumbered, number };
 }

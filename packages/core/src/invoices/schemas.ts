@@ -1,6 +1,14 @@
 import { invoiceStatuses, invoiceTypes, paymentMethods } from '@comptoir/db';
+import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { currencySchema, documentLineSchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
+import { atMostStoredDecimals } from '../decimals/index.ts';
+import {
+  currencySchema,
+  documentLineSchema,
+  documentTotalLimit,
+  documentTotalsSchema,
+  linesSchema,
+} from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
 
@@ -76,3 +84,54 @@ export const invoiceListQuerySchema = z.object({
   status: invoiceStatusSchema.optional(),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+
+const instant = z.iso.datetime({
+  offset: true,
+  error: 'an ISO 8601 date-time, such as 2026-11-21T09:00:00Z',
+});
+
+export const invoiceUpdateSchema = z
+  .object({
+    title: requiredText(500),
+    clientName: requiredText(200),
+    clientCompany: requiredText(200)
+      .nullable()
+      .meta({ description: 'The client’s company; null removes it.' }),
+    clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
+    dueAt: instant.nullable(),
+    discountPercent: atMostStoredDecimals(z.number().min(0).max(100)).meta({
+      description: 'Percent off the whole invoice, taken per VAT rate.',
+    }),
+    reverseCharge: z.boolean().meta({ description: 'Reverse charge: the buyer accounts for the VAT.' }),
+    lines: linesSchema.meta({ description: 'Replaces every line.' }),
+  })
+  .partial()
+  .meta({ id: 'InvoiceUpdate' });
+export type InvoiceUpdate = z.input<typeof invoiceUpdateSchema>;
+
+export const invoiceSendSchema = z
+  .object({
+    issuedAt: instant.optional().meta({
+      description:
+        'The issue date, now when omitted; neither in the future nor before the workspace’s latest issued invoice.',
+    }),
+  })
+  .meta({ id: 'InvoiceSend' });
+export type InvoiceSend = z.input<typeof invoiceSendSchema>;
+
+export const paymentCreateSchema = z
+  .object({
+    amount: z
+      .number()
+      .gt(0)
+      .lt(documentTotalLimit)
+      .refine((value) => new Decimal(value).decimalPlaces() <= 2, { error: 'at most 2 decimal places' })
+      .meta({ description: 'At most the invoice’s balance, to the cent.' }),
+    paidAt: instant.optional().meta({ description: 'When it was paid; now when omitted.' }),
+    method: paymentMethodSchema,
+    reference: z.string().trim().max(200).optional(),
+  })
+  .meta({ id: 'PaymentCreate' });
+export type PaymentCreate = z.input<typeof paymentCreateSchema>;
+export type InvoicePatch = Omit<z.output<typeof invoiceUpdateSchema>, 'lines'>;
+export type PaymentInput = z.output<typeof paymentCreateSchema>;

@@ -7,7 +7,7 @@ import {
   toIso,
   toIsoOrNull,
 } from '@comptoir/db';
-import { type Selectable, sql } from 'kysely';
+import { type RawBuilder, type Selectable, sql } from 'kysely';
 import { eventInsert } from '../events/store.ts';
 import type { LineCreate } from '../lines/schemas.ts';
 import { amountsOfRow, documentLineView, linesInsert } from '../lines/store.ts';
@@ -17,7 +17,7 @@ import type { ListPage } from '../paging/index.ts';
 import { selectPage } from '../paging/select-page.ts';
 import type { InvoiceDetailView, InvoiceListQuery, InvoiceView, PaymentView } from './schemas.ts';
 
-type InvoiceRow = Selectable<Database['invoices']>;
+export type InvoiceRow = Selectable<Database['invoices']>;
 
 /** The column is nullable for the schema's sake; the statement that inserts an invoice numbers it. */
 function assignedNumber(row: InvoiceRow): string {
@@ -25,7 +25,7 @@ function assignedNumber(row: InvoiceRow): string {
   return row.number;
 }
 
-function invoiceView(row: InvoiceRow): InvoiceView {
+export function invoiceView(row: InvoiceRow): InvoiceView {
   return {
     id: row.id,
     number: assignedNumber(row),
@@ -121,13 +121,17 @@ export async function invoiceLines(
 
 /** An invoice's payments, oldest first. */
 export async function invoicePayments(em: EntityManager, invoiceId: string): Promise<PaymentView[]> {
-  return (await paymentsOfInvoice.run(em, invoiceId)).map((payment) => ({
+  return (await paymentsOfInvoice.run(em, invoiceId)).map(paymentView);
+}
+
+export function paymentView(payment: Selectable<Database['invoice_payments']>): PaymentView {
+  return {
     id: payment.id,
     amount: Number(payment.amount),
     paidAt: toIso(payment.paid_at),
     method: payment.method,
     reference: payment.reference,
-  }));
+  };
 }
 
 /** The detail of an invoice read by findInvoice: its lines and its payments. */
@@ -143,6 +147,8 @@ export async function invoiceDetail(em: EntityManager, invoice: InvoiceView): Pr
  * ONE statement, kept as SQL (docs/benchmarks.md, "Invoice creation: one statement"): its CTEs
  * take the number, insert the invoice, its lines and its event, whose data the statement
  * completes with the number. The counter's lock is held for that statement and its commit only.
+ * `alsoWrite` is one more data-modifying statement run as a CTE of it, for a write that needs
+ * the invoice to exist (a quote's link to it) without a round trip under the counter's lock.
  */
 export async function insertNumberedInvoice(
   em: EntityManager,
@@ -150,6 +156,7 @@ export async function insertNumberedInvoice(
   invoice: Omit<InvoiceView, 'number'>,
   amounts: DocumentAmounts,
   lines: readonly LineCreate[],
+  alsoWrite?: RawBuilder<unknown>,
 ): Promise<string> {
   const event = eventInsert(
     workspaceId,
@@ -173,9 +180,59 @@ export async function insertNumberedInvoice(
        returning number
      ),
      lines as (${linesInsert('invoice', workspaceId, invoice.id, lines)}),
-     event as (${event})
+     event as (${event})${
+       alsoWrite
+         ? sql`,
+     also_written as (${alsoWrite})`
+         : sql``
+     }
      select number from invoice`.execute(kysely(em));
   const [row] = rows;
   if (!row) throw new Error('the invoice insert returned no number');
   return row.number;
+}
+
+/** What the overdue sweep takes: the predicate of the partial index invoices_overdue_idx. */
+const overdueCandidate = sql<boolean>`status in ('SENT', 'PARTIAL')`;
+
+/**
+ * Marks OVERDUE up to `limit` SENT or PARTIAL invoices of any workspace whose due date is
+ * before `now` (the database's clock unless given), oldest due first, and answers them as they
+ * now are. Rows another transaction holds are skipped (SKIP LOCKED): it is moving or paying
+ * them; the UPDATE checks the status again, so one changed meanwhile stays as it is.
+ */
+export async function markDueInvoicesOverdue(
+  tx: EntityManager,
+  limit: number,
+  now?: Date,
+): Promise<{ workspaceId: string; invoice: InvoiceView }[]> {
+  const clock = now ? sql<Date>`${now.toISOString()}::timestamptz` : sql<Date>`now()`;
+  const rows = await kysely(tx)
+    .updateTable('invoices')
+    .set({ status: 'OVERDUE', updated_at: sql<Date>`now()` })
+    .where('id', 'in', (db) =>
+      db
+        .selectFrom('invoices')
+        .select('id')
+        .where(overdueCandidate)
+        .where('due_at', '<', clock)
+        .orderBy('due_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .where(overdueCandidate)
+    .returningAll()
+    .execute();
+  return rows.map((row) => ({ workspaceId: row.workspace_id, invoice: invoiceView(row) }));
+}
+
+/** How many invoices (credit notes included) the workspace has. */
+export async function invoiceCount(em: EntityManager, workspaceId: string): Promise<number> {
+  const row = await kysely(em)
+    .selectFrom('invoices')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

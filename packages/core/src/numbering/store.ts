@@ -2,14 +2,18 @@ import { type EntityManager, kysely } from '@comptoir/db';
 import { type RawBuilder, sql } from 'kysely';
 import type { DocumentKind } from '../lines/store.ts';
 
+/** What is numbered: the documents with lines, and credit notes (invoice rows, their own series). */
+export type NumberedKind = DocumentKind | 'credit_note';
+
 /**
- * Invoice and quote numbers (rulings: `INV-<year>-<00001>`, `QUO-…`): per workspace, kind and
- * year, unique and continuous, with no gap even under concurrent creation.
+ * Invoice, quote and credit note numbers (rulings: `INV-<year>-<00001>`, `QUO-…`, `AV-…`): per
+ * workspace, kind and year, unique and continuous, with no gap even under concurrent creation.
  */
 const numberedDocuments = {
   invoice: { prefix: 'INV', table: 'invoices' },
   quote: { prefix: 'QUO', table: 'quotes' },
-} as const satisfies Record<DocumentKind, { prefix: string; table: string }>;
+  credit_note: { prefix: 'AV', table: 'invoices' },
+} as const satisfies Record<NumberedKind, { prefix: string; table: string }>;
 
 // The numbering statements are tuned (docs/benchmarks.md, "Invoice creation: one statement"):
 // they stay SQL as PostgreSQL plans them, a data-modifying CTE the other statements join.
@@ -20,7 +24,7 @@ const numberedDocuments = {
  * commits, so numbers are unique and continuous, and a rolled-back document gives its number
  * back. Creations of one workspace queue on that lock: whatever holds it, holds up the rest.
  */
-export function documentNumberCte(kind: DocumentKind, workspaceId: string): RawBuilder<unknown> {
+export function documentNumberCte(kind: NumberedKind, workspaceId: string): RawBuilder<unknown> {
   const prefix = `${numberedDocuments[kind].prefix}-`;
   return sql`document_number as (
        insert into document_sequences as s (workspace_id, kind, year, last_value)
@@ -41,7 +45,7 @@ export function documentNumberCte(kind: DocumentKind, workspaceId: string): RawB
 export async function numberDocument(
   tx: EntityManager,
   workspaceId: string,
-  kind: DocumentKind,
+  kind: NumberedKind,
   documentId: string,
   options: { alsoSet?: RawBuilder<unknown>; eventId: string },
 ): Promise<string> {

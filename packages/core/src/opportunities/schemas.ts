@@ -41,6 +41,32 @@ export const opportunityCreateSchema = z
   .meta({ id: 'OpportunityCreate' });
 export type OpportunityCreate = z.input<typeof opportunityCreateSchema>;
 
+export const opportunityPriorities = ['low', 'normal', 'high', 'urgent'] as const;
+
+const instant = z.iso.datetime({
+  offset: true,
+  error: 'an ISO 8601 date-time, such as 2026-11-21T09:00:00Z',
+});
+
+/** Every field optional; null clears the nullable ones (`contactId` / `companyId` null detaches). */
+export const opportunityUpdateSchema = z
+  .object({
+    title: requiredText(200),
+    amount: atMostStoredDecimals(z.number().min(0).max(1e12)).nullable(),
+    status: opportunityStatusSchema.meta({
+      description: 'Entering WON sets `wonAt`, leaving it clears it.',
+    }),
+    priority: z.enum(opportunityPriorities).nullable(),
+    contactId: z.string().min(1).max(64).nullable(),
+    companyId: z.string().min(1).max(64).nullable(),
+    lastContactAt: instant.nullable(),
+    nextFollowUpAt: instant.nullable(),
+  })
+  .partial()
+  .meta({ id: 'OpportunityUpdate' });
+export type OpportunityUpdate = z.input<typeof opportunityUpdateSchema>;
+export type OpportunityUpdateData = z.output<typeof opportunityUpdateSchema>;
+
 export const opportunityListQuerySchema = z.object({
   ...pageQueryShape,
   status: opportunityStatusSchema.optional(),

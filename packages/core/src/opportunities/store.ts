@@ -114,6 +114,70 @@ export async function insertOpportunity(
     .execute();
 }
 
+/** The stored fields an update compares its patch with; the row is locked until the transaction ends. */
+export async function lockOpportunity(tx: EntityManager, workspaceId: string, id: string) {
+  if (!isIdOf('opportunity', id)) return undefined;
+  return kysely(tx)
+    .selectFrom('opportunities')
+    .select([
+      'title',
+      'amount',
+      'status',
+      'priority',
+      'contact_id',
+      'company_id',
+      'last_contact_at',
+      'next_follow_up_at',
+    ])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** What an update writes: undefined fields stay; `wonAt` 'now' stamps the transaction's time. */
+export interface OpportunityChanges {
+  title?: string;
+  amount?: number | null;
+  status?: OpportunityView['status'];
+  priority?: string | null;
+  contactId?: string | null;
+  companyId?: string | null;
+  lastContactAt?: string | null;
+  nextFollowUpAt?: string | null;
+  wonAt?: 'now' | null;
+}
+
+const dateOrNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+export async function updateOpportunityRow(
+  tx: EntityManager,
+  workspaceId: string,
+  id: string,
+  changes: OpportunityChanges,
+): Promise<void> {
+  await kysely(tx)
+    .updateTable('opportunities')
+    .set((eb) => ({
+      title: changes.title,
+      // As text: NUMERIC never sees a binary float.
+      amount:
+        changes.amount === undefined ? undefined : changes.amount === null ? null : String(changes.amount),
+      status: changes.status,
+      priority: changes.priority,
+      contact_id: changes.contactId,
+      company_id: changes.companyId,
+      last_contact_at: dateOrNull(changes.lastContactAt),
+      next_follow_up_at: dateOrNull(changes.nextFollowUpAt),
+      won_at: changes.wonAt === 'now' ? eb.fn<Date>('now') : changes.wonAt,
+      updated_at: eb.fn<Date>('now'),
+    }))
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Records on the quote's opportunity that a quote went out, moving a DRAFT one to QUOTE_SENT. */
 export async function markOpportunityQuoteSent(
   tx: EntityManager,
@@ -135,4 +199,24 @@ export async function markOpportunityQuoteSent(
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', opportunityId)
     .execute();
+}
+
+/**
+ * Moves the opportunity to WON, won at the transaction's time, unless it is WON already.
+ * True when it moved.
+ */
+export async function markOpportunityWon(
+  tx: EntityManager,
+  workspaceId: string,
+  opportunityId: string,
+): Promise<boolean> {
+  const moved = await kysely(tx)
+    .updateTable('opportunities')
+    .set({ status: 'WON', won_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', opportunityId)
+    .where('status', '<>', 'WON')
+    .returning('id')
+    .executeTakeFirst();
+  return moved !== undefined;
 }

@@ -101,7 +101,8 @@ function listFilter(
   workspaceId: string,
   supplierId: string,
 ) {
-  const conditions = [eb('workspace_id', '=', workspaceId)];
+  // Archived products are out of every list and search (and their partial indexes).
+  const conditions = [eb('workspace_id', '=', workspaceId), eb('archived_at', 'is', null)];
   // A literal: it is part of the shape, and a compiled statement binds only placeholders.
   if (shape.trackStock !== undefined) conditions.push(eb('track_stock', '=', eb.lit(shape.trackStock)));
   if (shape.bySupplier) conditions.push(eb('supplier_id', '=', supplierId));

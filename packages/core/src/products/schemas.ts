@@ -28,6 +28,10 @@ export const productSchema = z
         '`untracked` when trackStock is false; else `out` at or below zero; else `low` at or below the threshold; else `ok`.',
     }),
     updatedAt: z.iso.datetime(),
+    archivedAt: z.iso.datetime().nullable().meta({
+      description:
+        'When the product was archived: it is then out of lists, searches and stock changes; null while live.',
+    }),
   })
   .meta({ id: 'Product' });
 export type ProductView = z.infer<typeof productSchema>;

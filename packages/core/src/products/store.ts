@@ -7,6 +7,7 @@ import {
   newId,
   reusedStatement,
   toIso,
+  toIsoOrNull,
 } from '@comptoir/db';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import { AppError } from '../errors/index.ts';
@@ -30,6 +31,7 @@ export const productColumns = [
   'stock_quantity',
   'stock_threshold',
   'updated_at',
+  'archived_at',
 ] as const satisfies readonly (keyof Products)[];
 
 export type ProductRow = Pick<Selectable<Products>, (typeof productColumns)[number]>;
@@ -53,28 +55,57 @@ export function productView(row: ProductRow): ProductView {
     stockThreshold: numberOrNull(row.stock_threshold),
     stockState: stockStateOf(row.track_stock, row.stock_quantity, row.stock_threshold),
     updatedAt: toIso(row.updated_at),
+    archivedAt: toIsoOrNull(row.archived_at),
   };
 }
 
-/** The product, or undefined when the workspace has none with this id (or the id is malformed). */
+/**
+ * The product, or undefined when the workspace has none with this id (or the id is malformed);
+ * `forUpdate` locks its row until the transaction ends.
+ */
 export async function findProduct(
   em: EntityManager,
   workspaceId: string,
   id: string,
+  forUpdate = false,
 ): Promise<ProductView | undefined> {
   if (!isIdOf('product', id)) return undefined;
-  const [row] = await productById.run(em, workspaceId, id);
+  const [row] = await (forUpdate ? productByIdForUpdate : productById).run(em, workspaceId, id);
   return row && productView(row);
 }
 
 // GET /products/{id} is the API's cheapest request: its statement is compiled once.
-const productById = reusedStatement<[workspaceId: string, id: string], ProductRow>(2, (db, workspaceId, id) =>
-  db
-    .selectFrom('products')
-    .select(productColumns)
+const byId = (forUpdate: boolean) =>
+  reusedStatement<[workspaceId: string, id: string], ProductRow>(2, (db, workspaceId, id) => {
+    const row = db
+      .selectFrom('products')
+      .select(productColumns)
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', id);
+    return forUpdate ? row.forUpdate() : row;
+  });
+const productById = byId(false);
+const productByIdForUpdate = byId(true);
+
+/** Archives the product (now) or restores it (`archived` false); the product as stored after. */
+export async function setProductArchived(
+  tx: EntityManager,
+  workspaceId: string,
+  id: string,
+  archived: boolean,
+): Promise<ProductView> {
+  const row = await kysely(tx)
+    .updateTable('products')
+    .set((eb) => ({
+      archived_at: archived ? eb.fn<Date>('now') : null,
+      updated_at: eb.fn<Date>('now'),
+    }))
     .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id),
-);
+    .where('id', '=', id)
+    .returning(productColumns)
+    .executeTakeFirstOrThrow();
+  return productView(row);
+}
 
 /** products_workspace_reference_key: a reference names one product of the workspace. */
 function referenceAlreadyUsed(error: unknown): unknown {

@@ -90,3 +90,13 @@ export const quoteListQuerySchema = z.object({
   status: quoteStatusSchema.optional(),
 });
 export type QuoteListQuery = z.output<typeof quoteListQuerySchema>;
+
+export const quoteAcceptSchema = z
+  .object({
+    signedAt: z.iso
+      .datetime({ offset: true, error: 'an ISO 8601 date-time, such as 2026-11-21T09:00:00Z' })
+      .optional()
+      .meta({ description: 'When the client signed; now when not given. Never in the future.' }),
+  })
+  .meta({ id: 'QuoteAccept' });
+export type QuoteAccept = z.input<typeof quoteAcceptSchema>;

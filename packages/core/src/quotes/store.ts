@@ -222,3 +222,41 @@ export function numberSentQuote(
     eventId,
   });
 }
+
+/** What the expiry sweep takes: the predicate of the partial index quotes_expiry_idx. */
+const expiryCandidate = sql<boolean>`status in ('SENT', 'SENT_FOR_SIGNATURE')`;
+
+/**
+ * Marks EXPIRED up to `limit` SENT or SENT_FOR_SIGNATURE quotes of any workspace whose
+ * `sent_at + validity_days` is before `at` (the database's clock unless given), oldest sent
+ * first, and answers them as they now are. Rows another transaction holds are skipped (SKIP
+ * LOCKED); the UPDATE checks the status again, so one accepted meanwhile stays as it is.
+ */
+export async function expireDueQuotes(
+  tx: EntityManager,
+  limit: number,
+  at?: Date,
+): Promise<{ workspaceId: string; quote: QuoteView }[]> {
+  const clock = at ? sql<Date>`${at.toISOString()}::timestamptz` : now;
+  const rows = await kysely(tx)
+    .updateTable('quotes')
+    .set({ status: 'EXPIRED', updated_at: now })
+    .where('id', 'in', (db) =>
+      db
+        .selectFrom('quotes')
+        .select('id')
+        .where(expiryCandidate)
+        .where('deleted_at', 'is', null)
+        // implied by the next (validity_days >= 0): the range scan of quotes_expiry_idx
+        .where('sent_at', '<', clock)
+        .where(sql<boolean>`sent_at + make_interval(days => validity_days) < ${clock}`)
+        .orderBy('sent_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .where(expiryCandidate)
+    .returningAll()
+    .execute();
+  return rows.map((row) => ({ workspaceId: row.workspace_id, quote: quoteView(row) }));
+}

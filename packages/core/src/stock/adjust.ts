@@ -33,6 +33,8 @@ export async function adjustStock(
     switch (outcome.error) {
       case 'product_not_found':
         throw notFound('Product');
+      case 'product_archived':
+        throw new AppError('product_archived', `Product ${productId} is archived`);
       case 'stock_quantity_mismatch':
         throw new AppError(
           'stock_quantity_mismatch',

@@ -38,6 +38,7 @@ export type StockOutcome =
     };
 
 interface ProductState {
+  archived: boolean;
   tracked: boolean;
   quantity: Decimal;
   threshold: string | null;
@@ -63,6 +64,7 @@ function productStates(rows: LockedProduct[]): Map<string, ProductState> {
     rows.map((row) => [
       row.id,
       {
+        archived: row.archived_at !== null,
         tracked: row.track_stock,
         quantity: new Decimal(row.stock_quantity ?? 0),
         threshold: row.stock_threshold,
@@ -80,6 +82,7 @@ function decide(
   blocksNegative: boolean,
 ): { delta: Decimal } | { refused: Refusal } {
   if (!product) return { refused: 'product_not_found' };
+  if (product.archived) return { refused: 'product_archived' };
   if (!product.tracked) return { refused: 'stock_not_tracked' };
   const before = product.quantity;
   let delta: Decimal;

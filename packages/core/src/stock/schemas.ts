@@ -65,6 +65,7 @@ export type StockMovementsRequest = z.output<typeof stockMovementsRequestSchema>
 /** Per-movement refusals of a batch (rulings: "Stock"). */
 export const movementErrors = [
   'product_not_found',
+  'product_archived',
   'stock_not_tracked',
   'negative_stock_blocked',
   'quantity_out_of_range',

@@ -12,7 +12,7 @@ import type { LedgerEntry, LedgerQuery } from './schemas.ts';
 /** A product as the stock engine decides on it, with its workspace's negative-stock policy. */
 export type LockedProduct = Pick<
   Selectable<Database['products']>,
-  'id' | 'track_stock' | 'stock_quantity' | 'stock_threshold' | 'cost_price'
+  'id' | 'track_stock' | 'stock_quantity' | 'stock_threshold' | 'cost_price' | 'archived_at'
 > &
   Pick<Selectable<Database['workspaces']>, 'negative_stock'>;
 
@@ -26,7 +26,7 @@ export async function lockProducts(
   ids: string[],
 ): Promise<LockedProduct[]> {
   const { rows } = await sql<LockedProduct>`
-    select p.id, p.track_stock, p.stock_quantity, p.stock_threshold, p.cost_price, w.negative_stock
+    select p.id, p.track_stock, p.stock_quantity, p.stock_threshold, p.cost_price, p.archived_at, w.negative_stock
       from products p join workspaces w on w.id = p.workspace_id
      where p.workspace_id = ${workspaceId} and p.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
      order by p.id

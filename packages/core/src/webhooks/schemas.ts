@@ -6,7 +6,11 @@ import { pageQueryShape } from '../paging/index.ts';
 export const allEvents = '*';
 
 const eventFilter = z
-  .array(z.enum([allEvents, ...eventTypes]))
+  .array(
+    z.enum([allEvents, ...eventTypes], {
+      error: (issue) => `unknown event type ${JSON.stringify(issue.input)}: GET /event-types lists them`,
+    }),
+  )
   .min(1)
   .max(eventTypes.length + 1)
   .meta({ description: 'Event types to receive; `["*"]` (the default) for all.' });

@@ -1,18 +1,124 @@
+import { Decimal } from 'decimal.js';
 import { z } from 'zod';
+import { atMostStoredDecimals } from '../decimals/index.ts';
+import { compactBankIdentifier, isValidBic, isValidIban } from '../identifiers/bank.ts';
+import { isCountryCode } from '../identifiers/countries.ts';
+import { isValidSiren, isValidSiret } from '../identifiers/french.ts';
+import { compactVatNumber, isValidEuVatNumber } from '../identifiers/vat.ts';
 import { requiredText } from '../text/index.ts';
 
 export const negativeStockPolicies = ['block', 'allow'] as const;
 export type NegativeStockPolicy = (typeof negativeStockPolicies)[number];
 
+const negativeStockSchema = z.enum(negativeStockPolicies).meta({
+  description: '`block` refuses a stock change that would take a product below zero; `allow` lets it.',
+});
+
 export const workspaceCreateSchema = z.object({
   name: requiredText(200),
-  negativeStock: z.enum(negativeStockPolicies).default('block'),
+  negativeStock: negativeStockSchema.default('block'),
 });
 export type WorkspaceCreate = z.input<typeof workspaceCreateSchema>;
 
-export interface WorkspaceView {
-  id: string;
-  name: string;
-  negativeStock: NegativeStockPolicy;
-  createdAt: string;
-}
+export const workspaceAddressSchema = z
+  .object({
+    lines: z.array(requiredText(200)).min(1).max(3).meta({ description: 'Street lines, 1 to 3.' }),
+    postalCode: requiredText(20),
+    city: requiredText(100),
+    countryCode: z
+      .string()
+      .refine((code): boolean => isCountryCode(code), {
+        error: 'countryCode must be an ISO 3166-1 alpha-2 code, in upper case',
+      })
+      .meta({ description: 'ISO 3166-1 alpha-2, upper case (`FR`).' }),
+  })
+  .meta({ id: 'WorkspaceAddress' });
+
+export const workspaceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    negativeStock: negativeStockSchema,
+    legalName: z.string().nullable(),
+    legalForm: z.string().nullable().meta({ description: 'SAS, SARL, EI, …' }),
+    shareCapital: z.number().nullable().meta({ description: 'In euros.' }),
+    rcsCity: z.string().nullable().meta({ description: 'The city of the trade register (RCS).' }),
+    siren: z.string().nullable(),
+    siret: z.string().nullable(),
+    vatNumber: z.string().nullable(),
+    address: workspaceAddressSchema.nullable(),
+    iban: z.string().nullable(),
+    bic: z.string().nullable(),
+    paymentTermsDays: z.number().int(),
+    latePenaltyRate: z.number().nullable().meta({ description: 'Late payment penalty, percent per year.' }),
+    vatOnDebits: z.boolean().meta({ description: 'VAT is due on invoicing rather than on payment.' }),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Workspace' });
+export type WorkspaceView = z.infer<typeof workspaceSchema>;
+
+/** An identifier as given, compacted the way documents print it, then checked. */
+const identifier = (
+  field: string,
+  compact: (value: string) => string,
+  valid: (value: string) => boolean,
+  rule: string,
+) =>
+  z
+    .string()
+    .overwrite(compact)
+    .refine(valid, { error: `${field} must be ${rule}` })
+    .meta({ description: `${rule[0]?.toUpperCase()}${rule.slice(1)}; spaces are ignored.` });
+
+const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
+
+/** Money stored as NUMERIC(18, 2). */
+const cents = z
+  .number()
+  .min(0)
+  .max(1e15)
+  .refine((value) => new Decimal(value).decimalPlaces() <= 2, { error: 'at most 2 decimal places' });
+
+export const workspaceUpdateSchema = z
+  .object({
+    name: requiredText(200),
+    negativeStock: negativeStockSchema,
+    legalName: requiredText(200).nullable(),
+    legalForm: requiredText(100).nullable(),
+    shareCapital: cents.nullable(),
+    rcsCity: requiredText(100).nullable(),
+    siren: identifier('siren', withoutSpaces, isValidSiren, '9 digits with a valid checksum').nullable(),
+    siret: identifier(
+      'siret',
+      withoutSpaces,
+      isValidSiret,
+      '14 digits with a valid checksum, starting with the SIREN',
+    ).nullable(),
+    vatNumber: identifier(
+      'vatNumber',
+      compactVatNumber,
+      isValidEuVatNumber,
+      'an EU VAT number of its country’s shape; a French one with the key of its SIREN',
+    ).nullable(),
+    address: workspaceAddressSchema.nullable(),
+    iban: identifier(
+      'iban',
+      compactBankIdentifier,
+      isValidIban,
+      'an IBAN with valid check digits (ISO 13616)',
+    ).nullable(),
+    bic: identifier(
+      'bic',
+      compactBankIdentifier,
+      isValidBic,
+      'a BIC of 8 or 11 characters (ISO 9362)',
+    ).nullable(),
+    paymentTermsDays: z.number().int().min(0).max(365),
+    latePenaltyRate: atMostStoredDecimals(z.number().min(0).max(100)).nullable(),
+    vatOnDebits: z.boolean(),
+  })
+  .partial()
+  .meta({ id: 'WorkspaceUpdate', description: 'The fields to change; null clears a nullable one.' });
+export type WorkspaceUpdate = z.input<typeof workspaceUpdateSchema>;
+export type WorkspacePatch = z.output<typeof workspaceUpdateSchema>;

@@ -22,6 +22,8 @@ export const Product = defineEntity({
     trackStock: p.boolean().default(false),
     stockQuantity: quantity().nullable(),
     stockThreshold: quantity().nullable(),
+    /** Set while the product is archived: out of lists, searches and stock changes. */
+    archivedAt: p.datetime().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -33,15 +35,24 @@ export const Product = defineEntity({
     // a unique index in the database (not a constraint); either enforces the same rule
     { name: 'products_workspace_reference_key', properties: ['workspaceId', 'reference'] },
   ],
+  // Lists read live products only: archived rows stay out of their indexes.
   indexes: [
-    { name: 'products_workspace_name_idx', properties: ['workspaceId', 'name', 'id'] },
-    { name: 'products_workspace_supplier_idx', properties: ['workspaceId', 'supplierId', 'name', 'id'] },
+    {
+      name: 'products_workspace_name_idx',
+      properties: ['workspaceId', 'name', 'id'],
+      where: { archivedAt: null },
+    },
+    {
+      name: 'products_workspace_supplier_idx',
+      properties: ['workspaceId', 'supplierId', 'name', 'id'],
+      where: { archivedAt: null },
+    },
   ],
 });
 
 /**
- * Per-workspace product totals, kept by statement-level triggers on products in the writing
- * transaction, so unfiltered list totals cost O(1).
+ * Per-workspace totals of live (not archived) products, kept by statement-level triggers on
+ * products in the writing transaction, so unfiltered list totals cost O(1).
  */
 export const WorkspaceProductCount = defineEntity({
   name: 'WorkspaceProductCount',

@@ -9,6 +9,8 @@ import { Migration20261121000600_stock } from './Migration20261121000600_stock.t
 import { Migration20261121000700_webhooks } from './Migration20261121000700_webhooks.ts';
 import { Migration20261121000800_delivery_dispatch } from './Migration20261121000800_delivery_dispatch.ts';
 import { Migration20261123000000_lifecycles } from './Migration20261123000000_lifecycles.ts';
+import { Migration20261123000100_product_archive } from './Migration20261123000100_product_archive.ts';
+import { Migration20261123000200_workspace_identity } from './Migration20261123000200_workspace_identity.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -22,4 +24,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261121000700_webhooks', class: Migration20261121000700_webhooks },
   { name: 'Migration20261121000800_delivery_dispatch', class: Migration20261121000800_delivery_dispatch },
   { name: 'Migration20261123000000_lifecycles', class: Migration20261123000000_lifecycles },
+  { name: 'Migration20261123000100_product_archive', class: Migration20261123000100_product_archive },
+  { name: 'Migration20261123000200_workspace_identity', class: Migration20261123000200_workspace_identity },
 ];

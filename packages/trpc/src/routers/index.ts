@@ -1,6 +1,7 @@
 import { router } from '../init.ts';
 import { companiesRouter } from './companies/index.ts';
 import { contactsRouter } from './contacts/index.ts';
+import { eventTypesRouter } from './event-types/index.ts';
 import { eventsRouter } from './events/index.ts';
 import { invoicesRouter } from './invoices/index.ts';
 import { opportunitiesRouter } from './opportunities/index.ts';
@@ -8,17 +9,20 @@ import { productsRouter } from './products/index.ts';
 import { quotesRouter } from './quotes/index.ts';
 import { stockMovementsRouter } from './stock-movements/index.ts';
 import { webhookEndpointsRouter } from './webhook-endpoints/index.ts';
+import { workspaceRouter } from './workspace/index.ts';
 
 export const appRouter = router({
   companies: companiesRouter,
   contacts: contactsRouter,
   events: eventsRouter,
+  eventTypes: eventTypesRouter,
   invoices: invoicesRouter,
   opportunities: opportunitiesRouter,
   products: productsRouter,
   quotes: quotesRouter,
   stockMovements: stockMovementsRouter,
   webhookEndpoints: webhookEndpointsRouter,
+  workspace: workspaceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,10 +1,18 @@
 import { router } from '../../init.ts';
+import { cancelInvoiceProcedure } from './cancel.ts';
 import { createInvoiceProcedure } from './create.ts';
 import { getInvoiceProcedure } from './get.ts';
 import { listInvoicesProcedure } from './list.ts';
+import { recordInvoicePaymentProcedure } from './record-payment.ts';
+import { sendInvoiceProcedure } from './send.ts';
+import { updateInvoiceProcedure } from './update.ts';
 
 export const invoicesRouter = router({
   list: listInvoicesProcedure,
   get: getInvoiceProcedure,
   create: createInvoiceProcedure,
+  update: updateInvoiceProcedure,
+  send: sendInvoiceProcedure,
+  recordPayment: recordInvoicePaymentProcedure,
+  cancel: cancelInvoiceProcedure,
 });

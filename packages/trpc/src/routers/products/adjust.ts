@@ -17,6 +17,7 @@ export const adjustProductProcedure = scopedProcedure('write:products')
     errors: [
       { status: 409, description: '`expectedQuantity` differs from the stock (stock_quantity_mismatch).' },
       { status: 422, description: 'The product does not track stock (stock_adjust_failed).' },
+      { status: 422, description: 'The product is archived (product_archived).' },
     ],
   })
   .input(

@@ -4,7 +4,7 @@ import { recordEnvelopeSchema } from '../../envelopes.ts';
 
 /** Internal only: the public API cannot create products (api-v1.md section 1). */
 export const createProductProcedure = scopedProcedure('write:products')
-  .meta({ successStatus: 201 })
+  .meta({ idempotent: true, successStatus: 201 })
   .input(productCreateSchema)
   .output(recordEnvelopeSchema(productSchema))
   .mutation(async ({ ctx, input }) => ({

@@ -5,6 +5,7 @@ import { recordEnvelopeSchema } from '../../envelopes.ts';
 
 /** Internal only: the public API cannot change products (api-v1.md section 1). */
 export const updateProductProcedure = scopedProcedure('write:products')
+  .meta({ idempotent: true })
   .input(z.object({ id: z.string(), patch: productUpdateSchema }))
   .output(recordEnvelopeSchema(productSchema))
   .mutation(async ({ ctx, input }) => ({

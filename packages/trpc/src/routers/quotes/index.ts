@@ -1,8 +1,13 @@
 import { router } from '../../init.ts';
+import { acceptQuoteProcedure } from './accept.ts';
+import { archiveQuoteProcedure } from './archive.ts';
+import { convertQuoteToInvoiceProcedure } from './convert-to-invoice.ts';
 import { createQuoteProcedure } from './create.ts';
 import { deleteQuoteProcedure } from './delete.ts';
 import { getQuoteProcedure } from './get.ts';
 import { listQuotesProcedure } from './list.ts';
+import { rejectQuoteProcedure } from './reject.ts';
+import { requestQuoteSignatureProcedure } from './request-signature.ts';
 import { sendQuoteProcedure } from './send.ts';
 import { updateQuoteProcedure } from './update.ts';
 
@@ -13,4 +18,9 @@ export const quotesRouter = router({
   update: updateQuoteProcedure,
   delete: deleteQuoteProcedure,
   send: sendQuoteProcedure,
+  requestSignature: requestQuoteSignatureProcedure,
+  accept: acceptQuoteProcedure,
+  reject: rejectQuoteProcedure,
+  archive: archiveQuoteProcedure,
+  convertToInvoice: convertQuoteToInvoiceProcedure,
 });

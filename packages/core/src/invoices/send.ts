@@ -1,0 +1,47 @@
+import { type EntityManager, inTransaction } from '@comptoir/db';
+import { AppError, notFound } from '../errors/index.ts';
+import { recordEvent } from '../events/record.ts';
+import { type InvoiceDetailView, type InvoiceSend, invoiceSendSchema } from './schemas.ts';
+import { requireDraftInvoice } from './status.ts';
+import { findInvoice, invoiceDetail } from './store.ts';
+import { lockInvoiceIssuing, markInvoiceSent } from './transition-store.ts';
+
+/**
+ * Marks a DRAFT invoice SENT (no e-mail), issued at the given date or now, and records
+ * `invoice.sent`. Invoices are issued in number order (rulings): a given date may be neither in
+ * the future nor before the workspace's latest issued invoice (422
+ * invoice_issue_date_out_of_order). The due date stays as it is.
+ */
+export async function sendInvoice(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+  input: InvoiceSend = {},
+): Promise<InvoiceDetailView> {
+  const { issuedAt } = invoiceSendSchema.parse(input);
+  return inTransaction(em, async (tx) => {
+    const current = await findInvoice(tx, workspaceId, id, true);
+    if (!current) throw notFound('Invoice');
+    requireDraftInvoice(current, 'send');
+    // Under this lock until the commit, no other send of the workspace can pass the check.
+    const { now, latestIssuedAt } = await lockInvoiceIssuing(tx, workspaceId);
+    const issued = issuedAt === undefined ? now : new Date(issuedAt);
+    if (issued > now) {
+      throw new AppError('invoice_issue_date_out_of_order', `issuedAt ${issuedAt} is in the future`, {
+        details: [{ path: 'issuedAt', message: 'must not be in the future' }],
+      });
+    }
+    if (latestIssuedAt && issued < latestIssuedAt) {
+      throw new AppError(
+        'invoice_issue_date_out_of_order',
+        `issuedAt ${issued.toISOString()} is before the latest issued invoice (${latestIssuedAt.toISOString()})`,
+        { details: [{ path: 'issuedAt', message: `must be at or after ${latestIssuedAt.toISOString()}` }] },
+      );
+    }
+    await markInvoiceSent(tx, id, issued, now);
+    const sent = await findInvoice(tx, workspaceId, id);
+    if (!sent) throw new Error('sent invoice not found');
+    await recordEvent(tx, workspaceId, 'invoice.sent', sent);
+    return invoiceDetail(tx, sent);
+  });
+}

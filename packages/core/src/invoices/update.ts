@@ -1,0 +1,47 @@
+import { type EntityManager, inTransaction } from '@comptoir/db';
+import { notFound } from '../errors/index.ts';
+import { recordEvent } from '../events/record.ts';
+import { deleteLines, insertLines, lineToCreate } from '../lines/store.ts';
+import { documentAmounts } from '../lines/totals.ts';
+import { type InvoiceDetailView, type InvoiceUpdate, invoiceUpdateSchema } from './schemas.ts';
+import { requireDraftInvoice } from './status.ts';
+import { findInvoice, invoiceDetail, invoiceLines } from './store.ts';
+import { type RecomputedAmounts, updateInvoiceFields } from './transition-store.ts';
+
+/**
+ * Updates a DRAFT invoice (`lines` replaces every line) and records `invoice.updated`. New
+ * lines, a new discount or a change of reverse charge recompute the stored amounts.
+ */
+export async function updateInvoice(
+  em: EntityManager,
+  workspaceId: string,
+  id: string,
+  input: InvoiceUpdate,
+): Promise<InvoiceDetailView> {
+  const { lines, ...patch } = invoiceUpdateSchema.parse(input);
+  return inTransaction(em, async (tx) => {
+    const current = await findInvoice(tx, workspaceId, id, true);
+    if (!current) throw notFound('Invoice');
+    requireDraftInvoice(current, 'update');
+    let recomputed: RecomputedAmounts | undefined;
+    if (lines) {
+      await deleteLines(tx, 'invoice', id);
+      await insertLines(tx, 'invoice', workspaceId, id, lines);
+    }
+    if (lines || patch.discountPercent !== undefined || patch.reverseCharge !== undefined) {
+      const priced = lines ?? (await invoiceLines(tx, id)).map(lineToCreate);
+      const amounts = documentAmounts(priced, {
+        discountPercent: patch.discountPercent ?? current.discountPercent,
+        reverseCharge: patch.reverseCharge ?? current.reverseCharge,
+      });
+      recomputed = { amounts, ...(lines?.[0] ? { firstLineTaxRate: lines[0].taxRate } : {}) };
+    }
+    const changed = await updateInvoiceFields(tx, id, patch, recomputed);
+    // An empty patch changes nothing, so it records nothing either.
+    if (!changed) return invoiceDetail(tx, current);
+    const updated = await findInvoice(tx, workspaceId, id);
+    if (!updated) throw new Error('updated invoice not found');
+    await recordEvent(tx, workspaceId, 'invoice.updated', updated);
+    return invoiceDetail(tx, updated);
+  });
+}

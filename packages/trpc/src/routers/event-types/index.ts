@@ -1,0 +1,6 @@
+import { router } from '../../init.ts';
+import { listEventTypesProcedure } from './list.ts';
+
+export const eventTypesRouter = router({
+  list: listEventTypesProcedure,
+});
