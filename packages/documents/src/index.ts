@@ -1,0 +1,9 @@
+export type {
+  Buyer,
+  DocumentKind,
+  DocumentLine,
+  DocumentModel,
+  DocumentTotals,
+  PostalAddress,
+  Seller,
+} from './model.ts';
