@@ -1,0 +1,99 @@
+import type { DocumentModel, Seller } from '../model.ts';
+import { formatDate, formatIban, formatMoney, formatPercent } from './format.ts';
+
+// The words of the document: titles and the legal mentions of a French B2B invoice (Code de
+// commerce L441-9 and D441-5, CGI art. 242 nonies A; the 2026 reform's operation category and
+// VAT-on-debits option). Kept apart from the drawing so that each is one readable sentence.
+
+const titles = { invoice: 'Facture', credit_note: 'Avoir', quote: 'Devis' } as const;
+
+export function documentTitle(model: DocumentModel): string {
+  return titles[model.kind];
+}
+
+/** "Facture n° INV-2026-00042", or the bare title while no number is assigned. */
+export function documentHeading(model: DocumentModel): string {
+  return model.number ? `${documentTitle(model)} n° ${model.number}` : documentTitle(model);
+}
+
+export function draftBanner(model: DocumentModel): string {
+  return model.kind === 'quote' ? 'BROUILLON — devis non envoyé' : 'BROUILLON — draft, not an invoice';
+}
+
+const operationCategories = {
+  goods: 'Livraison de biens',
+  services: 'Prestation de services',
+  mixed: 'Livraison de biens et prestation de services',
+} as const;
+
+export function operationCategory(model: DocumentModel): string {
+  return `Nature de l'opération : ${operationCategories[model.operationCategory]}`;
+}
+
+export const VAT_ON_DEBITS = "Option pour le paiement de la TVA d'après les débits";
+
+export function creditedInvoice(model: DocumentModel): string | null {
+  if (!model.credited) return null;
+  return `Avoir relatif à la facture n° ${model.credited.number} du ${formatDate(model.credited.issuedAt)}`;
+}
+
+export function quoteValidity(model: DocumentModel): string | null {
+  if (!model.quote) return null;
+  return `Valable jusqu'au ${formatDate(model.quote.validUntil)} (${model.quote.validityDays} jours)`;
+}
+
+/** "SAS au capital de 10 000,00 €", "RCS Lyon 732829320": the parts that are set. */
+export function sellerRegistration(seller: Seller, currency: string): string[] {
+  const parts: string[] = [];
+  if (seller.legalForm && seller.shareCapital !== null) {
+    parts.push(`${seller.legalForm} au capital de ${formatMoney(seller.shareCapital, currency)}`);
+  } else if (seller.legalForm) {
+    parts.push(seller.legalForm);
+  }
+  if (seller.rcsCity) parts.push(`RCS ${seller.rcsCity}${seller.siren ? ` ${seller.siren}` : ''}`);
+  return parts;
+}
+
+/** The VAT mention that explains a 0 % or missing VAT, if one applies. */
+export function vatMentions(model: DocumentModel): string[] {
+  if (model.reverseCharge) {
+    const mentions = ['Autoliquidation'];
+    if (model.operationCategory !== 'goods') {
+      mentions.push('Prestation de services : TVA due par le preneur, article 283-2 du CGI.');
+    }
+    if (model.operationCategory !== 'services') {
+      mentions.push('Livraison intracommunautaire : exonération de TVA, article 262 ter I du CGI.');
+    }
+    return [mentions.join(' — ')];
+  }
+  const noVat =
+    model.lines.every((line) => line.taxRate === 0) && model.totals.taxes.every((tax) => tax.rate === 0);
+  return noVat ? ['TVA non applicable, article 293 B du CGI.'] : [];
+}
+
+/** Due date, terms, no early-payment discount, penalties, recovery indemnity, bank details. */
+export function paymentMentions(model: DocumentModel): string[] {
+  const { seller } = model;
+  const mentions: string[] = [];
+  if (model.dueAt) mentions.push(`Date d'échéance : ${formatDate(model.dueAt)}`);
+  mentions.push(
+    model.paymentTermsDays > 0
+      ? `Conditions de paiement : ${model.paymentTermsDays} jours à compter de la date d'émission.`
+      : 'Conditions de paiement : à réception de la facture.',
+  );
+  mentions.push("Pas d'escompte pour paiement anticipé.");
+  mentions.push(
+    seller.latePenaltyRate !== null
+      ? `Pénalités de retard : ${formatPercent(seller.latePenaltyRate)} par an, exigibles dès le lendemain de la date d'échéance.`
+      : "Pénalités de retard : taux de refinancement de la BCE majoré de 10 points, exigibles dès le lendemain de la date d'échéance.",
+  );
+  mentions.push(
+    'Indemnité forfaitaire pour frais de recouvrement : 40 € (articles L441-10 et D441-5 du Code de commerce).',
+  );
+  if (seller.iban) {
+    mentions.push(
+      `Règlement par virement — IBAN : ${formatIban(seller.iban)}${seller.bic ? ` — BIC : ${seller.bic}` : ''}`,
+    );
+  }
+  return mentions;
+}
