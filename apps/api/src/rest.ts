@@ -59,7 +59,11 @@ export const restPlugin: FastifyPluginAsync<RestPluginOptions> = async (app, opt
       }
       reply.headers(result.headers);
       if (result.status === 401) reply.header('WWW-Authenticate', 'Bearer');
-      return reply.code(result.status).type('application/json').send(result.body);
+      if (result.status === 304) return reply.code(304).send();
+      return reply
+        .code(result.status)
+        .type(result.contentType ?? 'application/json')
+        .send(result.body);
     },
   });
 };

@@ -1,5 +1,6 @@
 import type { TargetPolicy } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
+import { createRenderPool, type RenderPool } from '@comptoir/documents';
 import { createRedisRateLimiter, type ServerDependencies } from '@comptoir/trpc';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -56,7 +57,10 @@ export async function buildServer(
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 8192 },
     rewriteUrl: (request) => originFormUrl(request.url),
   });
-  const deps = serverDependencies(options, app, metrics);
+  // Half the cores render documents, at least one; the event loop keeps the others.
+  const renderPool = createRenderPool();
+  app.addHook('onClose', () => renderPool.close());
+  const deps = serverDependencies(options, app, metrics, renderPool);
 
   traceRequests(app, metrics);
   guardInput(app);
@@ -74,11 +78,15 @@ export async function buildServer(
   return { app, metrics };
 }
 
-/** What the procedures need from the host: the ORM, the rate limiter, the webhook target policy. */
+/**
+ * What the procedures need from the host: the ORM, the rate limiter, the webhook target policy,
+ * the document renderer (worker threads, so rendering never holds the event loop).
+ */
 function serverDependencies(
   options: ServerOptions,
   app: FastifyInstance,
   metrics: ApiMetrics,
+  renderPool: RenderPool,
 ): ServerDependencies {
   const rateLimiter = createRedisRateLimiter({
     redis: options.redis,
@@ -93,5 +101,6 @@ function serverDependencies(
     orm: options.orm,
     rateLimiter,
     webhookTargets: options.webhookTargets ?? { allowPrivateTargets: false },
+    render: renderPool.render,
   };
 }

@@ -11,8 +11,8 @@ import {
   expectError,
   expectInvalidRequest,
   expectTrpcError,
-  freshWorkspace,
   type ListBody,
+  sellerWorkspace,
   trpcErrorOf,
   unknownId,
 } from './support/index.ts';
@@ -44,8 +44,8 @@ let other: Scene;
 
 beforeAll(async () => {
   api = await startTestApi();
-  home = createScene(api, await freshWorkspace(api));
-  other = createScene(api, await freshWorkspace(api));
+  home = createScene(api, await sellerWorkspace(api));
+  other = createScene(api, await sellerWorkspace(api));
 });
 afterAll(() => api.close());
 

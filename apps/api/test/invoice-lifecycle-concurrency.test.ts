@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
-import { callTrpc, eventsAbout, eventsOfWorkspace, freshWorkspace } from './support/index.ts';
+import { callTrpc, eventsAbout, eventsOfWorkspace, sellerWorkspace } from './support/index.ts';
 import { clientOf, type InvoiceDetail, invoiceIn, restInvoice } from './support/invoice-states.ts';
 
 // The invoice transitions under concurrent requests: each runs on its invoice locked, so the
@@ -21,7 +21,7 @@ const errorCode = (answer: { body: unknown }) =>
 
 describe('concurrent transitions', () => {
   it('20 parallel sends of one invoice: one 200, nineteen 409 invoice_not_draft, one invoice.sent', async () => {
-    const workspace = await freshWorkspace(api);
+    const workspace = await sellerWorkspace(api);
     const draft = await invoiceIn(clientOf(api, workspace), 'DRAFT');
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -37,7 +37,7 @@ describe('concurrent transitions', () => {
   });
 
   it('20 parallel payments of 7 on a balance of 120: seventeen taken, the rest 422, paid = sum of the payments', async () => {
-    const workspace = await freshWorkspace(api);
+    const workspace = await sellerWorkspace(api);
     const sent = await invoiceIn(clientOf(api, workspace), 'SENT');
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -68,7 +68,7 @@ describe('concurrent transitions', () => {
   });
 
   it('20 parallel payments of 10 on a balance of 120: twelve taken, PAID once, the rest refused', async () => {
-    const workspace = await freshWorkspace(api);
+    const workspace = await sellerWorkspace(api);
     const sent = await invoiceIn(clientOf(api, workspace), 'SENT');
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
@@ -90,7 +90,7 @@ describe('concurrent transitions', () => {
   });
 
   it('30 concurrent cancels of 30 SENT invoices: credit notes AV-<year>-00001 to 00030, no gap', async () => {
-    const workspace = await freshWorkspace(api);
+    const workspace = await sellerWorkspace(api);
     const client = clientOf(api, workspace);
     const invoices = [];
     for (let index = 0; index < 30; index++) invoices.push(await invoiceIn(client, 'SENT'));

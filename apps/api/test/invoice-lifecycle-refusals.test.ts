@@ -4,7 +4,7 @@ import {
   callTrpc,
   databaseFingerprint,
   expectTrpcError,
-  freshWorkspace,
+  sellerWorkspace,
   trpcErrorOf,
   type Workspace,
 } from './support/index.ts';
@@ -18,7 +18,7 @@ let client: Client;
 
 beforeAll(async () => {
   api = await startTestApi();
-  workspace = await freshWorkspace(api);
+  workspace = await sellerWorkspace(api);
   client = clientOf(api, workspace);
 });
 afterAll(() => api.close());
@@ -132,7 +132,7 @@ describe('isolation', () => {
   it.each(Object.keys(inputs) as Transition[])(
     '%s answers 404 not_found for another workspace’s invoice, through the typed client',
     async (procedure) => {
-      const other = clientOf(api, await freshWorkspace(api));
+      const other = clientOf(api, await sellerWorkspace(api));
       const theirs = await invoiceIn(other, procedure === 'invoices.recordPayment' ? 'SENT' : 'DRAFT');
       const before = await databaseFingerprint(api);
       const call = {

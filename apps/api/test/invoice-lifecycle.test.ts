@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
-import { eventsAbout, freshWorkspace, idOf, isoDateTime } from './support/index.ts';
+import { eventsAbout, idOf, isoDateTime, sellerWorkspace } from './support/index.ts';
 import {
   clientOf,
   invoiceIn,
@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const newWorkspace = async () => {
-  const workspace = await freshWorkspace(api);
+  const workspace = await sellerWorkspace(api);
   return { workspace, client: clientOf(api, workspace) };
 };
 

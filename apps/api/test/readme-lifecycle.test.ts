@@ -14,8 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-it('runs the README example: quote sent, accepted, invoiced; invoice sent, paid in two payments', async () => {
+it('runs the README example: seller identity set; quote sent, accepted, invoiced; invoice sent, paid in two payments', async () => {
   const comptoir = createComptoirClient({ url: api.baseUrl, apiKey });
+  await comptoir.workspace.update.mutate({
+    legalName: 'Torréfaction Martin SAS',
+    siren: '732829320',
+    vatNumber: 'FR44732829320',
+    address: { lines: ['3 quai des Brumes'], postalCode: '76600', city: 'Le Havre', countryCode: 'FR' },
+  });
   const { data: quote } = await comptoir.quotes.create.mutate({
     clientName: 'Café du Port',
     clientEmail: 'compta@port.test',

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '@comptoir/core';
 import { ZodError } from 'zod';
+import { invoicePdf } from './commands/invoices.ts';
 import { keyCreate, keyList, keyRevoke } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { productImport } from './commands/products.ts';
@@ -24,6 +25,9 @@ const usage = `Usage: pnpm cli <command> [--json]
   webhook remove ENDPOINT_ID --workspace W
   webhook redeliver EVENT_ID --workspace W [--endpoint ENDPOINT_ID]
                                             from a fresh retry schedule
+  invoice pdf ID --out FILE [--workspace W]
+                                            the invoice's PDF (once issued, its Factur-X
+                                            PDF/A-3); without --workspace, the demo one's
   seed                                      demo workspace, products and an all-scope key
   dev                                       the whole system on embedded defaults (./run start)
 
@@ -46,6 +50,7 @@ const { values, positionals } = parseArgs({
     events: { type: 'string' },
     description: { type: 'string' },
     endpoint: { type: 'string' },
+    out: { type: 'string' },
     // Internal: `dev` re-runs itself in a process group of its own (see commands/dev.ts).
     supervised: { type: 'boolean', default: false },
   },
@@ -80,6 +85,8 @@ async function run() {
       return webhookRemove(out, argument, values);
     case 'webhook redeliver':
       return webhookRedeliver(out, argument, values);
+    case 'invoice pdf':
+      return invoicePdf(out, argument, values);
     case 'seed':
       return seed(out);
     case 'dev':

@@ -68,6 +68,8 @@ describe('migrate', () => {
           'Migration20261123000000_lifecycles',
           'Migration20261123000100_product_archive',
           'Migration20261123000200_workspace_identity',
+          'Migration20261123000300_invoice_buyer',
+          'Migration20261123000400_documents',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AppRouter } from '@comptoir/trpc';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
@@ -65,4 +66,47 @@ export function comptoirErrorOf(error: unknown): ComptoirError | undefined {
     | undefined;
   if (!data?.error) return undefined;
   return { ...data.error, httpStatus: data.httpStatus ?? 0, ...(data.extra ? { extra: data.extra } : {}) };
+}
+
+/** Which document to download: an invoice's (or credit note's) PDF or Factur-X XML, a quote's PDF. */
+export type DocumentRequest =
+  | { kind: 'invoice'; id: string; format: 'pdf' | 'xml' }
+  | { kind: 'quote'; id: string; format: 'pdf' };
+
+export interface DownloadedDocument {
+  bytes: Uint8Array;
+  /** `INV-2026-00042.pdf`. */
+  filename: string;
+  contentType: 'application/pdf' | 'application/xml';
+  /** Hex SHA-256 of the bytes (the REST ETag). */
+  sha256: string;
+}
+
+/**
+ * A document's bytes, through the typed client (the procedures behind GET /invoices/{id}/pdf,
+ * /invoices/{id}/factur-x.xml and /quotes/{id}/pdf). Refusals throw like any call: read them with
+ * comptoirErrorOf (409 invoice_not_issued for a draft's XML).
+ */
+export async function downloadDocument(
+  target: ComptoirClient | ComptoirClientOptions,
+  request: DocumentRequest,
+): Promise<DownloadedDocument> {
+  // A client is a proxy whose every property is a procedure path: only options have a string apiKey.
+  const client =
+    typeof (target as ComptoirClientOptions).apiKey === 'string'
+      ? createComptoirClient(target as ComptoirClientOptions)
+      : (target as ComptoirClient);
+  const { id } = request;
+  const { data } =
+    request.kind === 'quote'
+      ? await client.quotes.pdf.query({ id })
+      : request.format === 'xml'
+        ? await client.invoices.facturXXml.query({ id })
+        : await client.invoices.pdf.query({ id });
+  const decoded = Buffer.from(data.contentBase64, 'base64');
+  const bytes = new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength);
+  if (createHash('sha256').update(bytes).digest('hex') !== data.sha256) {
+    throw new Error(`${data.filename}: the bytes received do not match their SHA-256`);
+  }
+  return { bytes, filename: data.filename, contentType: data.contentType, sha256: data.sha256 };
 }

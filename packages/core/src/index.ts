@@ -22,7 +22,20 @@ export {
   contactUpdateSchema,
 } from './contacts/schemas.ts';
 export { updateContact } from './contacts/update.ts';
+export { findDemoWorkspaceId } from './demo/find.ts';
 export { seedDemoWorkspace } from './demo/seed.ts';
+export { getInvoiceDocument } from './documents/get-invoice-document.ts';
+export { getQuoteDocument } from './documents/get-quote-document.ts';
+export { invoiceModel, quoteModel } from './documents/model.ts';
+export type { RenderDocument } from './documents/render.ts';
+export {
+  type DocumentFile,
+  type DocumentFormat,
+  type DocumentStorage,
+  postgresDocumentStorage,
+  type StoredDocument,
+  sha256Of,
+} from './documents/storage.ts';
 export { AppError, detailsFromIssues, type ErrorCode, type ErrorDetail, isAppError } from './errors/index.ts';
 export { eventCatalog } from './event-types/catalog.ts';
 export { listEventTypes } from './event-types/list.ts';

@@ -1,5 +1,5 @@
-import { fc } from '@fast-check/vitest';
 import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
+import { fc } from '@fast-check/vitest';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoice, getInvoice, isAppError, recordInvoicePayment, sendInvoice } from '../src/index.ts';
@@ -12,7 +12,9 @@ let workspaceId: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  workspaceId = (await factories(db.orm).workspace()).id;
+  const make = factories(db.orm);
+  workspaceId = (await make.workspace()).id;
+  await make.seller(workspaceId);
 });
 afterAll(() => db.drop());
 
@@ -27,29 +29,37 @@ const line = fc.record({
 describe('payments', () => {
   it('never take more than the total: paid = the sum taken, PAID exactly when the balance is 0', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 4 }), fc.array(cents(600), { minLength: 1, maxLength: 8 }), async (lines, amounts) => {
-        const em = db.orm.em.fork();
-        const invoice = await createInvoice(em, workspaceId, { clientName: 'Property', clientEmail: 'p@example.test', lines });
-        await sendInvoice(em, workspaceId, invoice.id);
-        let taken = new Decimal(0);
-        for (const amount of amounts) {
-          try {
-            await recordInvoicePayment(em, workspaceId, invoice.id, { amount, method: 'transfer' });
-            taken = taken.plus(amount);
-          } catch (error) {
-            if (!isAppError(error)) throw error;
-            expect(['payment_exceeds_balance', 'invalid_transition']).toContain(error.code);
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 4 }),
+        fc.array(cents(600), { minLength: 1, maxLength: 8 }),
+        async (lines, amounts) => {
+          const em = db.orm.em.fork();
+          const invoice = await createInvoice(em, workspaceId, {
+            clientName: 'Property',
+            clientEmail: 'p@example.test',
+            lines,
+          });
+          await sendInvoice(em, workspaceId, invoice.id);
+          let taken = new Decimal(0);
+          for (const amount of amounts) {
+            try {
+              await recordInvoicePayment(em, workspaceId, invoice.id, { amount, method: 'transfer' });
+              taken = taken.plus(amount);
+            } catch (error) {
+              if (!isAppError(error)) throw error;
+              expect(['payment_exceeds_balance', 'invalid_transition']).toContain(error.code);
+            }
           }
-        }
-        const read = await getInvoice(em, workspaceId, invoice.id);
-        expect(new Decimal(read.paidAmount).lessThanOrEqualTo(read.totals.total)).toBe(true);
-        expect(read.paidAmount).toBe(taken.toNumber());
-        expect(read.payments.reduce((sum, payment) => sum.plus(payment.amount), new Decimal(0)).toNumber()).toBe(
-          taken.toNumber(),
-        );
-        expect(read.totals.balance).toBe(new Decimal(read.totals.total).minus(taken).toNumber());
-        expect(read.status).toBe(read.totals.balance === 0 ? 'PAID' : taken.isZero() ? 'SENT' : 'PARTIAL');
-      }),
+          const read = await getInvoice(em, workspaceId, invoice.id);
+          expect(new Decimal(read.paidAmount).lessThanOrEqualTo(read.totals.total)).toBe(true);
+          expect(read.paidAmount).toBe(taken.toNumber());
+          expect(
+            read.payments.reduce((sum, payment) => sum.plus(payment.amount), new Decimal(0)).toNumber(),
+          ).toBe(taken.toNumber());
+          expect(read.totals.balance).toBe(new Decimal(read.totals.total).minus(taken).toNumber());
+          expect(read.status).toBe(read.totals.balance === 0 ? 'PAID' : taken.isZero() ? 'SENT' : 'PARTIAL');
+        },
+      ),
       { numRuns: 25 },
     );
   });

@@ -1,5 +1,6 @@
 import { Company } from './entities/companies.ts';
 import { Contact } from './entities/contacts.ts';
+import { RenderedDocument } from './entities/documents.ts';
 import { DomainEvent } from './entities/events.ts';
 import { IdempotencyKey } from './entities/idempotency.ts';
 import { Invoice, InvoiceLine, InvoicePayment } from './entities/invoices.ts';
@@ -18,7 +19,12 @@ import { Workspace } from './entities/workspaces.ts';
 
 export { Company } from './entities/companies.ts';
 export { Contact } from './entities/contacts.ts';
-export type { TaxEntry } from './entities/documents.ts';
+export {
+  type DocumentFormat,
+  documentFormats,
+  RenderedDocument,
+  type TaxEntry,
+} from './entities/documents.ts';
 export { DomainEvent } from './entities/events.ts';
 export { IdempotencyKey } from './entities/idempotency.ts';
 export {
@@ -27,6 +33,7 @@ export {
   InvoicePayment,
   invoiceStatuses,
   invoiceTypes,
+  operationCategories,
   paymentMethods,
 } from './entities/invoices.ts';
 export { ApiKey } from './entities/keys.ts';
@@ -52,6 +59,7 @@ export const entities = [
   InvoicePayment,
   Quote,
   QuoteLine,
+  RenderedDocument,
   StockMovement,
   IdempotencyKey,
   DomainEvent,

@@ -17,6 +17,7 @@ export const idPrefixes = {
   webhookDelivery: 'dlv',
   apiKey: 'key',
   workspace: 'wsp',
+  document: 'doc',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -7,3 +7,7 @@ export type {
   PostalAddress,
   Seller,
 } from './model.ts';
+export { createRenderPool, type RenderPool, type RenderPoolOptions } from './pool.ts';
+// renderDocument itself is `@comptoir/documents/render`: importing the package does not load the
+// renderers (pdfkit, factur-x-kit) into a process that only hands them to the pool.
+export type { DocumentFormat, RenderDocument } from './render.ts';

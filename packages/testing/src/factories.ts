@@ -9,9 +9,21 @@ import {
   type ProductView,
   type Scope,
   scopes,
+  updateWorkspace,
   type WorkspaceView,
 } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
+
+/**
+ * A seller identity complete enough for an EN 16931 invoice (invoices.send refuses to issue
+ * without one: 422 invoice_incomplete). The SIREN and VAT number are valid (Luhn, French key).
+ */
+export const sellerIdentity = {
+  legalName: 'Comptoir Test SAS',
+  siren: '732829320',
+  vatNumber: 'FR44732829320',
+  address: { lines: ['1 rue du Test'], postalCode: '75001', city: 'Paris', countryCode: 'FR' },
+};
 
 /** Records made through the domain's own use cases, never by hand-written inserts. */
 export function factories(orm: MikroORM) {
@@ -22,6 +34,9 @@ export function factories(orm: MikroORM) {
       name = `Workspace ${++sequence}`,
       negativeStock: 'block' | 'allow' = 'block',
     ): Promise<WorkspaceView> => createWorkspace(em(), { name, negativeStock }),
+    /** Gives the workspace a seller identity (sellerIdentity), so it can issue invoices; records workspace.updated. */
+    seller: (workspaceId: string): Promise<WorkspaceView> =>
+      updateWorkspace(em(), workspaceId, sellerIdentity),
     key: (
       workspaceId: string,
       keyScopes: readonly Scope[] = scopes,

@@ -1,4 +1,4 @@
-import type { Principal, TargetPolicy } from '@comptoir/core';
+import type { Principal, RenderDocument, TargetPolicy } from '@comptoir/core';
 import type { EntityManager, MikroORM } from '@comptoir/db';
 import type { KeyRateLimiter } from './rate-limit.ts';
 
@@ -16,6 +16,8 @@ export interface RequestLogger {
 
 export interface ServerDependencies {
   orm: MikroORM;
+  /** Turns a document model into bytes: the host's render pool (worker threads). */
+  render: RenderDocument;
   rateLimiter: KeyRateLimiter;
   /** Which URLs webhook endpoints may have (the service's WEBHOOK_ALLOW_PRIVATE_TARGETS). */
   webhookTargets: TargetPolicy;
@@ -35,6 +37,7 @@ export interface Context extends RequestInfo {
   em: EntityManager;
   rateLimiter: KeyRateLimiter;
   webhookTargets: TargetPolicy;
+  render: RenderDocument;
   /**
    * Shared by reference: tRPC middlewares copy ctx, so a plain field set in a procedure would
    * never reach the transport. Mutate this object, never replace it.
@@ -52,6 +55,7 @@ export function createContext(deps: ServerDependencies, info: RequestInfo): Cont
     em: deps.orm.em.fork(),
     rateLimiter: deps.rateLimiter,
     webhookTargets: deps.webhookTargets,
+    render: deps.render,
     response: { headers: {} },
   };
 }

@@ -1,4 +1,10 @@
-export type { AuthedContext, Context, RequestInfo, RequestLogger, ServerDependencies } from './context.ts';
+export type {
+  AuthedContext,
+  Context,
+  RequestInfo,
+  RequestLogger,
+  ServerDependencies,
+} from './context.ts';
 export { createContext } from './context.ts';
 export { listEnvelope, listEnvelopeSchema, recordEnvelopeSchema } from './envelopes.ts';
 export {

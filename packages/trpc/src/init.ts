@@ -19,7 +19,11 @@ export type ProcedureMeta = OpenApiMeta<{
   /** Honours the `Idempotency-Key` header (stored result, replay, mismatch, in use). */
   idempotent?: boolean;
   errors?: DocumentedError[];
+  /** REST answers with the document's bytes, not JSON (downloads.ts); tRPC gets them in base64. */
+  download?: { contentType: DownloadContentType };
 }>;
+
+export type DownloadContentType = 'application/pdf' | 'application/xml';
 
 /**
  * The tRPC instance: its context, the procedures' meta, and the error formatter. What every

@@ -101,6 +101,43 @@ function errorWithResult(success: Json | undefined, always: boolean): Json {
   };
 }
 
+const ifNoneMatchParameter: Json = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description:
+    'The `ETag` of a copy already held: when it is still the document, the answer is 304 with no body.',
+  schema: { type: 'string' },
+};
+
+const etagHeader = {
+  ETag: { description: 'The SHA-256 of the bytes, quoted.', schema: { type: 'string' } },
+};
+
+/** A download's success: its bytes (not JSON), with their name and ETag; and 304. */
+function downloadResponses(meta: ProcedureMeta, success: Json | undefined): Record<string, Json> {
+  const contentType = meta.download?.contentType ?? 'application/octet-stream';
+  return {
+    '200': {
+      description: (success?.description as string | undefined) ?? 'The document.',
+      headers: {
+        ...rateLimitHeaders,
+        ...etagHeader,
+        'Content-Disposition': {
+          description: '`inline; filename="INV-2026-00042.pdf"`.',
+          schema: { type: 'string' },
+        },
+        'Cache-Control': { description: 'Always `private`.', schema: { type: 'string' } },
+      },
+      content: { [contentType]: { schema: { type: 'string', format: 'binary' } } },
+    },
+    '304': {
+      description: 'Not modified: `If-None-Match` names the current ETag. No body.',
+      headers: { ...rateLimitHeaders, ...etagHeader },
+    },
+  };
+}
+
 const apiTags = [
   {
     name: 'Companies',
@@ -165,7 +202,13 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
       const success = responses['200'];
       const fixed: Record<string, Json> = {};
       const successHeaders = meta.idempotent ? { ...rateLimitHeaders, ...replayedHeader } : rateLimitHeaders;
-      if (success) {
+      if (meta.download) {
+        Object.assign(fixed, downloadResponses(meta, success));
+        operation.parameters = [
+          ...((operation.parameters as Json[] | undefined) ?? []),
+          ifNoneMatchParameter,
+        ];
+      } else if (success) {
         fixed[String(meta.successStatus ?? 200)] = { ...success, headers: successHeaders };
         if (meta.alternativeSuccess) {
           fixed[String(meta.alternativeSuccess.status)] = {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppError, unstorableText } from '@comptoir/core';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { type Context, createContext, type RequestInfo, type ServerDependencies } from './context.ts';
+import { restDownload } from './downloads.ts';
 import { errorEnvelope, resolveError, statusOf } from './errors.ts';
 import { procedureMetas } from './meta.ts';
 import { appRouter } from './routers/index.ts';
@@ -20,8 +21,10 @@ export interface RestRequest {
 export interface RestResponse {
   status: number;
   headers: Record<string, string>;
-  /** JSON text. */
-  body: string;
+  /** JSON text, or a document's bytes (then `contentType` says which kind). */
+  body: string | Uint8Array;
+  /** The media type of a body that is not JSON (a downloaded document). */
+  contentType?: string;
   /** The procedure that answered (`products.list`), when the path named one. */
   procedure?: string;
   /** The error, when the request failed in a way nobody anticipated (log it). */
@@ -160,6 +163,10 @@ export function createRestHandler(deps: ServerDependencies) {
         ...(procedure ? { procedure } : {}),
         ...(resolved.unexpected ? { unexpectedError: failures.get(req) } : {}),
       };
+    }
+    if (procedure && metas.get(procedure)?.download) {
+      const ifNoneMatch = request.headers['if-none-match'];
+      return restDownload(captured, Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch);
     }
     return captured;
   };

@@ -170,6 +170,8 @@ function validDetails(details: unknown): boolean {
 function checkSuccess(observation: Observation, body: unknown, context: InvariantContext): Violation[] {
   const { answer, wire, operation } = observation;
   if ('failure' in answer) return [];
+  const binary = wire.transport === 'rest' ? operation.binaryResponses.get(answer.status) : undefined;
+  if (binary) return checkBinarySuccess(answer, binary);
   if (body === undefined)
     return [{ kind: 'success-not-json', detail: `${answer.status} ${answer.text.slice(0, 200)}` }];
   let schema: Schema | undefined;
@@ -203,6 +205,25 @@ function checkSuccess(observation: Observation, body: unknown, context: Invarian
             .join('; '),
         },
       ];
+}
+
+/** A document's bytes: not empty, of the media type the document names for that status. */
+function checkBinarySuccess(
+  answer: Exclude<WireAnswer, { failure: string }>,
+  mediaType: string,
+): Violation[] {
+  const contentType = String(answer.headers['content-type'] ?? '');
+  if (contentType.split(';')[0]?.trim() !== mediaType) {
+    return [
+      {
+        kind: 'success-body-not-as-documented',
+        detail: `Content-Type ${contentType}, documented ${mediaType}`,
+      },
+    ];
+  }
+  return answer.text.length === 0
+    ? [{ kind: 'success-body-not-as-documented', detail: 'an empty document' }]
+    : [];
 }
 
 /**

@@ -117,6 +117,7 @@ const noOperation: Operation = {
   body: undefined,
   bodyRequired: false,
   responses: new Map(),
+  binaryResponses: new Map(),
   procedure: undefined,
 };
 

@@ -203,10 +203,22 @@ const idPrefixes: Record<string, string> = {
 const letters = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz');
 const word = (min: number, max: number) => fc.string({ unit: letters, minLength: min, maxLength: max });
 
+/**
+ * Fields checked beyond their pattern (a checksum, a code list): their valid values, by name,
+ * since a string matching the pattern is not necessarily one.
+ */
+const checkedIdentifiers: Record<string, string[]> = {
+  clientSiren: ['552081317', '732 829 320'],
+  clientVatNumber: ['FR03552081317', 'fr 44 732 829 320', 'DE123456789'],
+  clientCountryCode: ['FR', 'DE', 'CH'],
+};
+
 function validString(schema: Schema, name: string): fc.Arbitrary<JsonValue> {
   const own = concrete(schema);
   const kind = kindOfIdField(name);
   if (kind) return poolId(kind);
+  const checked = checkedIdentifiers[name];
+  if (checked) return fc.constantFrom(...checked);
   if (own.format === 'email') return fc.nat().map((n) => `fuzz.${n}@example.com`);
   if (own.format === 'uri') return word(1, 12).map((path) => `https://hooks.example.com/${path}`);
   if (own.format === 'date-time') {

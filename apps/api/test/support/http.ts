@@ -40,8 +40,12 @@ export interface Answer<T = unknown> {
 
 export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-/** Reads a response's JSON body (every answer of the API is JSON, errors included). */
+/** Reads a response's JSON body (every answer of the API is JSON, errors included, but a document's bytes). */
 export async function answerOf<T = unknown>(response: Response): Promise<Answer<T>> {
+  if (/^application\/(pdf|xml)/.test(response.headers.get('content-type') ?? '')) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    return { status: response.status, headers: response.headers, body: bytes as T };
+  }
   const text = await response.text();
   let body: unknown;
   try {

@@ -23,6 +23,7 @@ export {
   eventsOfWorkspace,
   freshWorkspace,
   type RecordedEvent,
+  sellerWorkspace,
   type Workspace,
 } from './records.ts';
 export { callTrpc, expectTrpcError, type TrpcErrorBody, trpcErrorOf } from './trpc.ts';

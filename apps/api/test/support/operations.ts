@@ -82,6 +82,12 @@ const validInputs: Record<string, (scene: Scene) => Input | Promise<Input>> = {
     await scene.run('invoices.send', { id });
     return { id, amount: 1, method: 'transfer' };
   },
+  // a draft has no XML (409 invoice_not_issued): a new invoice, sent
+  'invoices.facturXXml': async (scene) => {
+    const id = await scene.record('invoices');
+    await scene.run('invoices.send', { id });
+    return { id };
+  },
   'opportunities.create': () => ({ title: 'Common opportunity' }),
   'products.create': () => ({ name: 'Common product', trackStock: true, stockQuantity: 10 }),
   'products.update': () => ({ patch: { name: 'Renamed product' } }),

@@ -11,6 +11,19 @@ export async function freshWorkspace(api: TestApi, scopes: readonly Scope[] = ev
 
 export type Workspace = Awaited<ReturnType<typeof freshWorkspace>>;
 
+/**
+ * A fresh workspace with a seller identity, so its invoices can be issued (invoices.send answers
+ * 422 invoice_incomplete without one). Its first event is that identity's workspace.updated.
+ */
+export async function sellerWorkspace(
+  api: TestApi,
+  scopes: readonly Scope[] = everyScope,
+): Promise<Workspace> {
+  const workspace = await freshWorkspace(api, scopes);
+  await api.make.seller(workspace.workspaceId);
+  return workspace;
+}
+
 export interface RecordedEvent<T = unknown> {
   type: string;
   data: T;

@@ -140,7 +140,16 @@ export async function seedDemoRecords(tx: EntityManager, workspaceId: string): P
   const invoice = async (lines: LineCreate[], contact = chef) =>
     createInvoice(tx, workspaceId, { ...client(contact), lines });
   const overdue = await invoice([coffee]);
-  await updateInvoice(tx, workspaceId, overdue.id, { clientCompany: bistro.name, dueAt: daysAgo(15) });
+  await updateInvoice(tx, workspaceId, overdue.id, {
+    clientCompany: bistro.name,
+    clientAddress: '4 place des Halles',
+    clientPostalCode: '69001',
+    clientCity: 'Lyon',
+    clientSiren: '552081317',
+    clientVatNumber: 'FR03552081317',
+    operationCategory: 'goods',
+    dueAt: daysAgo(15),
+  });
   await sendInvoice(tx, workspaceId, overdue.id, { issuedAt: daysAgo(45) });
   await markOverdueInvoices(tx);
   const paid = await invoice([tasting], manager);

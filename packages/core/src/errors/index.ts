@@ -32,6 +32,8 @@ export const errorCodes = [
   'invoice_issue_date_out_of_order',
   'payment_exceeds_balance',
   'product_archived',
+  'invoice_incomplete',
+  'invoice_not_issued',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

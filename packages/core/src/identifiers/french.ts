@@ -32,6 +32,12 @@ export function isValidSiret(siret: string): boolean {
   return luhnValid(siret);
 }
 
+/** The SIREN of a valid SIRET (its first 9 digits), spaces ignored; null for anything else. */
+export function sirenOfSiret(siret: string | null): string | null {
+  const compact = siret?.replace(/\s+/g, '');
+  return compact && isValidSiret(compact) ? compact.slice(0, 9) : null;
+}
+
 /** The SIREN a French VAT number is built on (FR + key + SIREN), if it has that shape. */
 export function sirenOfFrenchVatNumber(vat: string): string | undefined {
   return /^FR[0-9A-Z]{2}(\d{9})$/.exec(vat)?.[1];

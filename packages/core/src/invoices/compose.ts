@@ -15,18 +15,49 @@ export interface DraftInvoiceSource {
   taxRate: number;
 }
 
+/** The buyer and operation fields (rulings: "Documents"), as a new invoice stores them. */
+export type InvoiceBuyer = Pick<
+  InvoiceView,
+  | 'clientAddress'
+  | 'clientPostalCode'
+  | 'clientCity'
+  | 'clientCountryCode'
+  | 'clientSiren'
+  | 'clientVatNumber'
+  | 'deliveryAddress'
+  | 'operationCategory'
+>;
+
+/** A buyer with only what is given; the rest as an invoice's defaults (France, services). */
+export function invoiceBuyer(
+  given: { [Field in keyof InvoiceBuyer]?: InvoiceBuyer[Field] | undefined } = {},
+): InvoiceBuyer {
+  return {
+    clientAddress: given.clientAddress ?? null,
+    clientPostalCode: given.clientPostalCode ?? null,
+    clientCity: given.clientCity ?? null,
+    clientCountryCode: given.clientCountryCode ?? 'FR',
+    clientSiren: given.clientSiren ?? null,
+    clientVatNumber: given.clientVatNumber ?? null,
+    deliveryAddress: given.deliveryAddress ?? null,
+    operationCategory: given.operationCategory ?? 'services',
+  };
+}
+
 /**
  * A new DRAFT invoice as its `invoice.created` event and its first read show it, but for the
  * number, which the statement that stores it assigns (insertNumberedInvoice).
  */
 export function draftInvoice(
   source: DraftInvoiceSource,
+  buyer: InvoiceBuyer,
   amounts: DocumentAmounts,
   createdAt: Date,
 ): Omit<InvoiceView, 'number'> {
   return {
     id: newId('invoice'),
     ...source,
+    ...buyer,
     status: 'DRAFT',
     type: 'invoice',
     discountPercent: 0,

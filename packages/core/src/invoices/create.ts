@@ -1,6 +1,6 @@
 import type { EntityManager } from '@comptoir/db';
 import { documentAmounts } from '../lines/totals.ts';
-import { draftInvoice } from './compose.ts';
+import { draftInvoice, invoiceBuyer } from './compose.ts';
 import { type InvoiceCreate, type InvoiceView, invoiceCreateSchema } from './schemas.ts';
 import { insertNumberedInvoice } from './store.ts';
 
@@ -18,8 +18,7 @@ export async function createInvoice(
   workspaceId: string,
   input: InvoiceCreate,
 ): Promise<InvoiceView> {
-  const data = invoiceCreateSchema.parse(input);
-  const lines = data.lines;
+  const { lines, ...data } = invoiceCreateSchema.parse(input);
   const [first] = lines;
   if (!first) throw new Error('an invoice has at least one line');
   const amounts = documentAmounts(lines);
@@ -32,6 +31,7 @@ export async function createInvoice(
       currency: data.currency,
       taxRate: first.taxRate,
     },
+    invoiceBuyer(data),
     amounts,
     new Date(),
   );

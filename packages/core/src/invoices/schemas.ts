@@ -1,7 +1,8 @@
-import { invoiceStatuses, invoiceTypes, paymentMethods } from '@comptoir/db';
+import { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods } from '@comptoir/db';
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { atMostStoredDecimals } from '../decimals/index.ts';
+import { countryCodeSchema, sirenSchema, vatNumberSchema } from '../identifiers/schemas.ts';
 import {
   currencySchema,
   documentLineSchema,
@@ -17,6 +18,40 @@ export const invoiceTypeSchema = z
   .enum(invoiceTypes)
   .meta({ id: 'InvoiceType', description: 'An invoice, or a credit note that cancels one.' });
 export const paymentMethodSchema = z.enum(paymentMethods).meta({ id: 'PaymentMethod' });
+export const operationCategorySchema = z.enum(operationCategories).meta({
+  id: 'OperationCategory',
+  description: 'What the invoice sells: goods, services, or both (a mention of the e-invoicing reform).',
+});
+
+/** The buyer and operation fields a legal invoice names (rulings: "Documents"), as read. */
+const buyerReadShape = {
+  clientAddress: z
+    .string()
+    .nullable()
+    .meta({ description: 'The buyer’s street address, lines separated by newlines.' }),
+  clientPostalCode: z.string().nullable(),
+  clientCity: z.string().nullable(),
+  clientCountryCode: z.string().meta({ description: 'ISO 3166-1 alpha-2 (`FR` by default).' }),
+  clientSiren: z.string().nullable().meta({ description: 'The buyer’s SIREN (9 digits).' }),
+  clientVatNumber: z.string().nullable(),
+  deliveryAddress: z
+    .string()
+    .nullable()
+    .meta({ description: 'Where the goods or services are delivered; null when at the buyer’s address.' }),
+  operationCategory: operationCategorySchema,
+};
+
+/** The same fields as a create or an update takes them: each optional, null clears it. */
+const buyerWriteShape = {
+  clientAddress: requiredText(1000).nullable(),
+  clientPostalCode: requiredText(20).nullable(),
+  clientCity: requiredText(100).nullable(),
+  clientCountryCode: countryCodeSchema('clientCountryCode'),
+  clientSiren: sirenSchema('clientSiren').nullable(),
+  clientVatNumber: vatNumberSchema('clientVatNumber').nullable(),
+  deliveryAddress: requiredText(1000).nullable(),
+  operationCategory: operationCategorySchema,
+};
 
 export const invoiceSchema = z
   .object({
@@ -28,6 +63,7 @@ export const invoiceSchema = z
     clientName: z.string(),
     clientCompany: z.string().nullable(),
     clientEmail: z.string(),
+    ...buyerReadShape,
     currency: z.string(),
     taxRate: z.number(),
     discountPercent: z.number(),
@@ -73,6 +109,7 @@ export const invoiceCreateSchema = z
   .object({
     clientName: requiredText(200),
     clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
+    ...z.object(buyerWriteShape).partial().shape,
     currency: currencySchema,
     lines: linesSchema,
   })
@@ -98,6 +135,7 @@ export const invoiceUpdateSchema = z
       .nullable()
       .meta({ description: 'The client’s company; null removes it.' }),
     clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
+    ...buyerWriteShape,
     dueAt: instant.nullable(),
     discountPercent: atMostStoredDecimals(z.number().min(0).max(100)).meta({
       description: 'Percent off the whole invoice, taken per VAT rate.',

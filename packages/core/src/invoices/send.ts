@@ -1,6 +1,8 @@
 import { type EntityManager, inTransaction } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/record.ts';
+import { findWorkspace } from '../workspaces/store.ts';
+import { requireCompleteInvoice } from './completeness.ts';
 import { type InvoiceDetailView, type InvoiceSend, invoiceSendSchema } from './schemas.ts';
 import { requireDraftInvoice } from './status.ts';
 import { findInvoice, invoiceDetail } from './store.ts';
@@ -10,7 +12,9 @@ import { lockInvoiceIssuing, markInvoiceSent } from './transition-store.ts';
  * Marks a DRAFT invoice SENT (no e-mail), issued at the given date or now, and records
  * `invoice.sent`. Invoices are issued in number order (rulings): a given date may be neither in
  * the future nor before the workspace's latest issued invoice (422
- * invoice_issue_date_out_of_order). The due date stays as it is.
+ * invoice_issue_date_out_of_order). An invoice that could not make a valid EN 16931 document
+ * (seller identity, buyer country and SIREN: completeness.ts) is refused with 422
+ * invoice_incomplete. The due date stays as it is.
  */
 export async function sendInvoice(
   em: EntityManager,
@@ -23,6 +27,9 @@ export async function sendInvoice(
     const current = await findInvoice(tx, workspaceId, id, true);
     if (!current) throw notFound('Invoice');
     requireDraftInvoice(current, 'send');
+    const seller = await findWorkspace(tx, workspaceId);
+    if (!seller) throw new Error(`workspace ${workspaceId} not found`);
+    requireCompleteInvoice(current, seller);
     // Under this lock until the commit, no other send of the workspace can pass the check.
     const { now, latestIssuedAt } = await lockInvoiceIssuing(tx, workspaceId);
     const issued = issuedAt === undefined ? now : new Date(issuedAt);

@@ -26,6 +26,14 @@ function invoiceChanges(patch: InvoicePatch, recomputed: RecomputedAmounts | und
   if (patch.clientName !== undefined) changes.client_name = patch.clientName;
   if (patch.clientCompany !== undefined) changes.client_company = patch.clientCompany;
   if (patch.clientEmail !== undefined) changes.client_email = patch.clientEmail;
+  if (patch.clientAddress !== undefined) changes.client_address = patch.clientAddress;
+  if (patch.clientPostalCode !== undefined) changes.client_postal_code = patch.clientPostalCode;
+  if (patch.clientCity !== undefined) changes.client_city = patch.clientCity;
+  if (patch.clientCountryCode !== undefined) changes.client_country_code = patch.clientCountryCode;
+  if (patch.clientSiren !== undefined) changes.client_siren = patch.clientSiren;
+  if (patch.clientVatNumber !== undefined) changes.client_vat_number = patch.clientVatNumber;
+  if (patch.deliveryAddress !== undefined) changes.delivery_address = patch.deliveryAddress;
+  if (patch.operationCategory !== undefined) changes.operation_category = patch.operationCategory;
   if (patch.dueAt !== undefined) changes.due_at = patch.dueAt === null ? null : new Date(patch.dueAt);
   // NUMERIC columns get text, never a binary float
   if (patch.discountPercent !== undefined) changes.discount_percent = String(patch.discountPercent);
@@ -152,6 +160,14 @@ const creditedColumns = [
   'client_name',
   'client_company',
   'client_email',
+  'client_address',
+  'client_postal_code',
+  'client_city',
+  'client_country_code',
+  'client_siren',
+  'client_vat_number',
+  'delivery_address',
+  'operation_category',
   'currency',
   'tax_rate',
   'discount_percent',

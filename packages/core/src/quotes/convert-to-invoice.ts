@@ -1,7 +1,8 @@
 import { type EntityManager, inTransaction } from '@comptoir/db';
 import { AppError } from '../errors/index.ts';
 import { recordEvent } from '../events/record.ts';
-import { draftInvoice } from '../invoices/compose.ts';
+import { sirenOfSiret } from '../identifiers/french.ts';
+import { draftInvoice, invoiceBuyer } from '../invoices/compose.ts';
 import { insertNumberedInvoice } from '../invoices/store.ts';
 import { lineToCreate } from '../lines/store.ts';
 import { documentAmounts } from '../lines/totals.ts';
@@ -23,7 +24,7 @@ async function winOpportunity(tx: EntityManager, workspaceId: string, opportunit
 
 /**
  * Turns an ACCEPTED quote into a new DRAFT invoice, numbered like any invoice, with the quote's
- * client, currency, title and lines; links the quote to it and wins the quote's opportunity.
+ * client (address, VAT number, and the SIREN of its SIRET), currency, title and lines; links the quote to it and wins the quote's opportunity.
  * Records `opportunity.won` (when it moved), `quote.invoiced` and `invoice.created`.
  *
  * The invoice's number locks the workspace's counter until the commit, so its statement comes
@@ -59,6 +60,11 @@ export async function convertQuoteToInvoice(
         currency: view.currency,
         taxRate: view.taxRate,
       },
+      invoiceBuyer({
+        clientAddress: detail.clientAddress,
+        clientSiren: sirenOfSiret(detail.clientSiret),
+        clientVatNumber: detail.clientVatNumber,
+      }),
       amounts,
       new Date(now),
     );

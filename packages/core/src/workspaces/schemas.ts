@@ -2,9 +2,14 @@ import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { compactBankIdentifier, isValidBic, isValidIban } from '../identifiers/bank.ts';
-import { isCountryCode } from '../identifiers/countries.ts';
-import { isValidSiren, isValidSiret } from '../identifiers/french.ts';
-import { compactVatNumber, isValidEuVatNumber } from '../identifiers/vat.ts';
+import { isValidSiret } from '../identifiers/french.ts';
+import {
+  countryCodeSchema,
+  identifier,
+  sirenSchema,
+  vatNumberSchema,
+  withoutSpaces,
+} from '../identifiers/schemas.ts';
 import { requiredText } from '../text/index.ts';
 
 export const negativeStockPolicies = ['block', 'allow'] as const;
@@ -25,12 +30,7 @@ export const workspaceAddressSchema = z
     lines: z.array(requiredText(200)).min(1).max(3).meta({ description: 'Street lines, 1 to 3.' }),
     postalCode: requiredText(20),
     city: requiredText(100),
-    countryCode: z
-      .string()
-      .refine((code): boolean => isCountryCode(code), {
-        error: 'countryCode must be an ISO 3166-1 alpha-2 code, in upper case',
-      })
-      .meta({ description: 'ISO 3166-1 alpha-2, upper case (`FR`).' }),
+    countryCode: countryCodeSchema('countryCode'),
   })
   .meta({ id: 'WorkspaceAddress' });
 
@@ -58,21 +58,6 @@ export const workspaceSchema = z
   .meta({ id: 'Workspace' });
 export type WorkspaceView = z.infer<typeof workspaceSchema>;
 
-/** An identifier as given, compacted the way documents print it, then checked. */
-const identifier = (
-  field: string,
-  compact: (value: string) => string,
-  valid: (value: string) => boolean,
-  rule: string,
-) =>
-  z
-    .string()
-    .overwrite(compact)
-    .refine(valid, { error: `${field} must be ${rule}` })
-    .meta({ description: `${rule[0]?.toUpperCase()}${rule.slice(1)}; spaces are ignored.` });
-
-const withoutSpaces = (value: string) => value.replace(/\s+/g, '');
-
 /** Money stored as NUMERIC(18, 2). */
 const cents = z
   .number()
@@ -88,19 +73,14 @@ export const workspaceUpdateSchema = z
     legalForm: requiredText(100).nullable(),
     shareCapital: cents.nullable(),
     rcsCity: requiredText(100).nullable(),
-    siren: identifier('siren', withoutSpaces, isValidSiren, '9 digits with a valid checksum').nullable(),
+    siren: sirenSchema('siren').nullable(),
     siret: identifier(
       'siret',
       withoutSpaces,
       isValidSiret,
       '14 digits with a valid checksum, starting with the SIREN',
     ).nullable(),
-    vatNumber: identifier(
-      'vatNumber',
-      compactVatNumber,
-      isValidEuVatNumber,
-      'an EU VAT number of its country’s shape; a French one with the key of its SIREN',
-    ).nullable(),
+    vatNumber: vatNumberSchema('vatNumber').nullable(),
     address: workspaceAddressSchema.nullable(),
     iban: identifier(
       'iban',

@@ -6,6 +6,8 @@ import { workspaceId } from './workspaces.ts';
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
 export const invoiceTypes = ['invoice', 'credit_note'] as const;
 export const paymentMethods = ['transfer', 'card', 'cash', 'check', 'direct_debit', 'other'] as const;
+/** What an invoice sells (a mention of the 2026 e-invoicing reform). */
+export const operationCategories = ['goods', 'services', 'mixed'] as const;
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
 // keys (workspace_id, credited_invoice_id) and (workspace_id, credit_note_id) -> invoices.
@@ -24,6 +26,18 @@ export const Invoice = defineEntity({
     clientName: p.text(),
     clientCompany: p.text().nullable(),
     clientEmail: p.text(),
+    // the buyer as a legal invoice names it (rulings: "Documents"); the address's lines are
+    // separated by newlines
+    clientAddress: p.text().nullable(),
+    clientPostalCode: p.text().nullable(),
+    clientCity: p.text().nullable(),
+    clientCountryCode: p.text().default('FR'),
+    clientSiren: p.text().nullable(),
+    clientVatNumber: p.text().nullable(),
+    // null when the goods or services are delivered at the buyer's address
+    deliveryAddress: p.text().nullable(),
+    // a text column with a check constraint listing the values (invoices_operation_category_check)
+    operationCategory: p.enum(operationCategories).default('services'),
     currency: p.text().default('EUR'),
     taxRate: percent().default('0'),
     discountPercent: percent().default('0'),

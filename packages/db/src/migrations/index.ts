@@ -11,6 +11,8 @@ import { Migration20261121000800_delivery_dispatch } from './Migration2026112100
 import { Migration20261123000000_lifecycles } from './Migration20261123000000_lifecycles.ts';
 import { Migration20261123000100_product_archive } from './Migration20261123000100_product_archive.ts';
 import { Migration20261123000200_workspace_identity } from './Migration20261123000200_workspace_identity.ts';
+import { Migration20261123000300_invoice_buyer } from './Migration20261123000300_invoice_buyer.ts';
+import { Migration20261123000400_documents } from './Migration20261123000400_documents.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -26,4 +28,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261123000000_lifecycles', class: Migration20261123000000_lifecycles },
   { name: 'Migration20261123000100_product_archive', class: Migration20261123000100_product_archive },
   { name: 'Migration20261123000200_workspace_identity', class: Migration20261123000200_workspace_identity },
+  { name: 'Migration20261123000300_invoice_buyer', class: Migration20261123000300_invoice_buyer },
+  { name: 'Migration20261123000400_documents', class: Migration20261123000400_documents },
 ];

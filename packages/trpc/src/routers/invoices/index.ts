@@ -1,8 +1,10 @@
 import { router } from '../../init.ts';
 import { cancelInvoiceProcedure } from './cancel.ts';
 import { createInvoiceProcedure } from './create.ts';
+import { invoiceFacturXXmlProcedure } from './factur-x-xml.ts';
 import { getInvoiceProcedure } from './get.ts';
 import { listInvoicesProcedure } from './list.ts';
+import { invoicePdfProcedure } from './pdf.ts';
 import { recordInvoicePaymentProcedure } from './record-payment.ts';
 import { sendInvoiceProcedure } from './send.ts';
 import { updateInvoiceProcedure } from './update.ts';
@@ -15,4 +17,6 @@ export const invoicesRouter = router({
   send: sendInvoiceProcedure,
   recordPayment: recordInvoicePaymentProcedure,
   cancel: cancelInvoiceProcedure,
+  pdf: invoicePdfProcedure,
+  facturXXml: invoiceFacturXXmlProcedure,
 });

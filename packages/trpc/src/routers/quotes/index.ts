@@ -6,6 +6,7 @@ import { createQuoteProcedure } from './create.ts';
 import { deleteQuoteProcedure } from './delete.ts';
 import { getQuoteProcedure } from './get.ts';
 import { listQuotesProcedure } from './list.ts';
+import { quotePdfProcedure } from './pdf.ts';
 import { rejectQuoteProcedure } from './reject.ts';
 import { requestQuoteSignatureProcedure } from './request-signature.ts';
 import { sendQuoteProcedure } from './send.ts';
@@ -23,4 +24,5 @@ export const quotesRouter = router({
   reject: rejectQuoteProcedure,
   archive: archiveQuoteProcedure,
   convertToInvoice: convertQuoteToInvoiceProcedure,
+  pdf: quotePdfProcedure,
 });
