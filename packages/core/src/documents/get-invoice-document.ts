@@ -1,6 +1,7 @@
 import type { EntityManager } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
-import { findInvoice, invoiceLines } from '../invoices/store.ts';
+import { findInvoice } from '../invoices/store.ts';
+import { documentLines } from '../lines/store.ts';
 import { findWorkspace } from '../workspaces/store.ts';
 import { invoiceModel } from './model.ts';
 import { freshDocument, issuedDocument, type RenderDocument } from './render.ts';
@@ -35,7 +36,7 @@ export async function getInvoiceDocument(
     const credited = invoice.creditedInvoiceId
       ? await findInvoice(em, workspaceId, invoice.creditedInvoiceId)
       : undefined;
-    return invoiceModel({ invoice, lines: await invoiceLines(em, id), workspace, credited });
+    return invoiceModel({ invoice, lines: await documentLines(em, 'invoice', id), workspace, credited });
   };
   if (invoice.status !== 'DRAFT') return issuedDocument(request, storage, model, render);
   if (format === 'xml') {

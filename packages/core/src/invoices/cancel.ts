@@ -1,11 +1,11 @@
 import { type EntityManager, inTransaction, newId } from '@comptoir/db';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent, recordEvents } from '../events/record.ts';
-import { insertLines, lineToCreate } from '../lines/store.ts';
+import { documentLines, insertLines, lineToCreate } from '../lines/store.ts';
 import { numberDocument } from '../numbering/store.ts';
 import type { InvoiceDetailView, InvoiceView } from './schemas.ts';
 import { invalidTransition, refuseCreditNote } from './status.ts';
-import { findInvoice, invoiceDetail, invoiceLines } from './store.ts';
+import { findInvoice, invoiceDetail } from './store.ts';
 import { insertCreditNote, markInvoiceCancelled } from './transition-store.ts';
 
 /** An issued invoice with no payment is cancelled by a credit note. */
@@ -42,7 +42,7 @@ export async function cancelInvoice(
     }
     const creditNoteId = newId('invoice');
     const creditNote = await insertCreditNote(tx, workspaceId, id, creditNoteId);
-    const lines = (await invoiceLines(tx, id)).map(lineToCreate);
+    const lines = (await documentLines(tx, 'invoice', id)).map(lineToCreate);
     await insertLines(tx, 'invoice', workspaceId, creditNoteId, lines);
     await markInvoiceCancelled(tx, id, creditNoteId);
     const cancelled = await cancelledInvoice(tx, workspaceId, id);

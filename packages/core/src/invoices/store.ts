@@ -10,7 +10,7 @@ import {
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import { eventInsert } from '../events/store.ts';
 import type { LineCreate } from '../lines/schemas.ts';
-import { amountsOfRow, documentLineView, linesInsert } from '../lines/store.ts';
+import { amountsOfRow, documentLines, linesInsert } from '../lines/store.ts';
 import { type DocumentAmounts, documentTotals } from '../lines/totals.ts';
 import { documentNumberCte } from '../numbering/store.ts';
 import type { ListPage } from '../paging/index.ts';
@@ -89,7 +89,7 @@ export async function findInvoice(
 }
 
 // An invoice's read is three statements (the invoice, its lines, its payments), each compiled
-// once, like the quote's.
+// once, like the quote's (the lines' in lines/store.ts).
 const invoiceByIdStatement = (forUpdate: boolean) =>
   reusedStatement<[workspaceId: string, id: string], InvoiceRow>(2, (db, workspaceId = '', id = '') =>
     db
@@ -102,12 +102,6 @@ const invoiceByIdStatement = (forUpdate: boolean) =>
 const invoiceById = invoiceByIdStatement(false);
 const invoiceByIdForUpdate = invoiceByIdStatement(true);
 
-const linesOfInvoice = reusedStatement<[invoiceId: string], Selectable<Database['invoice_lines']>>(
-  1,
-  (db, invoiceId = '') =>
-    db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', invoiceId).orderBy('position'),
-);
-
 const paymentsOfInvoice = reusedStatement<[invoiceId: string], Selectable<Database['invoice_payments']>>(
   1,
   (db, invoiceId = '') =>
@@ -118,14 +112,6 @@ const paymentsOfInvoice = reusedStatement<[invoiceId: string], Selectable<Databa
       .orderBy('paid_at')
       .orderBy('id'),
 );
-
-/** An invoice's lines, in order. */
-export async function invoiceLines(
-  em: EntityManager,
-  invoiceId: string,
-): Promise<InvoiceDetailView['lines']> {
-  return (await linesOfInvoice.run(em, invoiceId)).map(documentLineView);
-}
 
 /** An invoice's payments, oldest first. */
 export async function invoicePayments(em: EntityManager, invoiceId: string): Promise<PaymentView[]> {
@@ -144,7 +130,7 @@ export function paymentView(payment: Selectable<Database['invoice_payments']>): 
 
 /** The detail of an invoice read by findInvoice: its lines and its payments. */
 export async function invoiceDetail(em: EntityManager, invoice: InvoiceView): Promise<InvoiceDetailView> {
-  const lines = await invoiceLines(em, invoice.id);
+  const lines = await documentLines(em, 'invoice', invoice.id);
   return { ...invoice, lines, payments: await invoicePayments(em, invoice.id) };
 }
 

@@ -1,11 +1,11 @@
 import { type EntityManager, inTransaction } from '@comptoir/db';
 import { notFound } from '../errors/index.ts';
 import { recordEvent } from '../events/record.ts';
-import { deleteLines, insertLines, lineToCreate } from '../lines/store.ts';
+import { deleteLines, documentLines, insertLines, lineToCreate } from '../lines/store.ts';
 import { documentAmounts } from '../lines/totals.ts';
 import { type InvoiceDetailView, type InvoiceUpdate, invoiceUpdateSchema } from './schemas.ts';
 import { requireDraftInvoice } from './status.ts';
-import { findInvoice, invoiceDetail, invoiceLines } from './store.ts';
+import { findInvoice, invoiceDetail } from './store.ts';
 import { type RecomputedAmounts, updateInvoiceFields } from './transition-store.ts';
 
 /**
@@ -29,7 +29,7 @@ export async function updateInvoice(
       await insertLines(tx, 'invoice', workspaceId, id, lines);
     }
     if (lines || patch.discountPercent !== undefined || patch.reverseCharge !== undefined) {
-      const priced = lines ?? (await invoiceLines(tx, id)).map(lineToCreate);
+      const priced = lines ?? (await documentLines(tx, 'invoice', id)).map(lineToCreate);
       const amounts = documentAmounts(priced, {
         discountPercent: patch.discountPercent ?? current.discountPercent,
         reverseCharge: patch.reverseCharge ?? current.reverseCharge,

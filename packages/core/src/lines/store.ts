@@ -1,4 +1,11 @@
-import { type Database, type EntityManager, kysely, newId, type TaxEntry } from '@comptoir/db';
+import {
+  type Database,
+  type EntityManager,
+  kysely,
+  newId,
+  reusedStatement,
+  type TaxEntry,
+} from '@comptoir/db';
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { DocumentLineView, LineCreate } from './schemas.ts';
 import { type DocumentAmounts, lineNetAmount } from './totals.ts';
@@ -78,8 +85,27 @@ export async function deleteLines(tx: EntityManager, kind: DocumentKind, documen
 
 type LineRow = Selectable<Database['invoice_lines']> | Selectable<Database['quote_lines']>;
 
+// A document's read runs its lines' statement on every GET: compiled once per kind.
+const linesOf = {
+  invoice: reusedStatement<[invoiceId: string], Selectable<Database['invoice_lines']>>(1, (db, id = '') =>
+    db.selectFrom('invoice_lines').selectAll().where('invoice_id', '=', id).orderBy('position'),
+  ),
+  quote: reusedStatement<[quoteId: string], Selectable<Database['quote_lines']>>(1, (db, id = '') =>
+    db.selectFrom('quote_lines').selectAll().where('quote_id', '=', id).orderBy('position'),
+  ),
+} as const satisfies Record<DocumentKind, unknown>;
+
+/** A document's lines, in order, as reads show them. */
+export async function documentLines(
+  em: EntityManager,
+  kind: DocumentKind,
+  documentId: string,
+): Promise<DocumentLineView[]> {
+  return (await linesOf[kind].run(em, documentId)).map(documentLineView);
+}
+
 /** A stored line as reads show it. */
-export function documentLineView(line: LineRow): DocumentLineView {
+function documentLineView(line: LineRow): DocumentLineView {
   return {
     id: line.id,
     position: line.position,

@@ -8,7 +8,7 @@ import {
   toIsoOrNull,
 } from '@comptoir/db';
 import { type Selectable, sql, type Updateable } from 'kysely';
-import { amountsColumns, amountsOfRow, documentLineView } from '../lines/store.ts';
+import { amountsColumns, amountsOfRow, documentLines } from '../lines/store.ts';
 import { type DocumentAmounts, documentTotals } from '../lines/totals.ts';
 import { numberDocument } from '../numbering/store.ts';
 import type { ListPage } from '../paging/index.ts';
@@ -113,20 +113,9 @@ const quoteByIdStatement = (forUpdate: boolean) =>
 const quoteById = quoteByIdStatement(false);
 const quoteByIdForUpdate = quoteByIdStatement(true);
 
-const linesOfQuote = reusedStatement<[quoteId: string], Selectable<Database['quote_lines']>>(
-  1,
-  (db, quoteId = '') =>
-    db.selectFrom('quote_lines').selectAll().where('quote_id', '=', quoteId).orderBy('position'),
-);
-
 /** The detail of a quote read by findQuote: its fields and its lines, in order. */
 export async function quoteDetail(em: EntityManager, quote: StoredQuote): Promise<QuoteDetailView> {
-  const lines = await linesOfQuote.run(em, quote.view.id);
-  return {
-    ...quote.view,
-    ...quote.detail,
-    lines: lines.map(documentLineView),
-  };
+  return { ...quote.view, ...quote.detail, lines: await documentLines(em, 'quote', quote.view.id) };
 }
 
 export interface NewQuote {

@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id, money, percent, quantity } from './columns.ts';
 import { workspaceId } from './workspaces.ts';
 
 /** The VAT of a document at one rate (EN 16931 BG-23): its base after the discount, its amount. */
@@ -8,6 +8,30 @@ export interface TaxEntry {
   base: number;
   amount: number;
 }
+
+/**
+ * The stored amounts of an invoice or a quote (EN 16931 BG-22 and BG-23), computed with the
+ * lines in decimal arithmetic: the same columns on both tables.
+ */
+export const documentAmountProperties = () => ({
+  subtotal: money(),
+  discountAmount: money().default('0'),
+  taxes: p.json<TaxEntry[]>(),
+  taxTotal: money(),
+  total: money(),
+});
+
+/** A line of an invoice or a quote, beside its id, workspace and document: the same columns. */
+export const documentLineProperties = () => ({
+  position: p.integer(),
+  description: p.text(),
+  quantity: quantity().check('quantity > 0'),
+  unitPrice: quantity().check('unit_price >= 0'),
+  unit: p.text().nullable(),
+  discountPercent: percent().default('0'),
+  taxRate: percent(),
+  netAmount: money(),
+});
 
 export const documentFormats = ['pdf', 'xml'] as const;
 export type DocumentFormat = (typeof documentFormats)[number];

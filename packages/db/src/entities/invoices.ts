@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, id, money, newestFirst, percent, quantity, updatedAt } from './columns.ts';
-import type { TaxEntry } from './documents.ts';
+import { createdAt, id, money, newestFirst, percent, updatedAt } from './columns.ts';
+import { documentAmountProperties, documentLineProperties } from './documents.ts';
 import { workspaceId } from './workspaces.ts';
 
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
@@ -42,11 +42,7 @@ export const Invoice = defineEntity({
     taxRate: percent().default('0'),
     discountPercent: percent().default('0'),
     reverseCharge: p.boolean().default(false),
-    subtotal: money(),
-    discountAmount: money().default('0'),
-    taxes: p.json<TaxEntry[]>(),
-    taxTotal: money(),
-    total: money(),
+    ...documentAmountProperties(),
     issuedAt: p.datetime().nullable(),
     dueAt: p.datetime().nullable(),
     paidAt: p.datetime().nullable(),
@@ -79,14 +75,7 @@ export const InvoiceLine = defineEntity({
     id: id(),
     workspaceId: p.text(),
     invoiceId: p.text(),
-    position: p.integer(),
-    description: p.text(),
-    quantity: quantity().check('quantity > 0'),
-    unitPrice: quantity().check('unit_price >= 0'),
-    unit: p.text().nullable(),
-    discountPercent: percent().default('0'),
-    taxRate: percent(),
-    netAmount: money(),
+    ...documentLineProperties(),
   },
   uniques: [{ name: 'invoice_lines_invoice_id_position_key', properties: ['invoiceId', 'position'] }],
 });

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, id, money, newestFirst, percent, quantity, updatedAt } from './columns.ts';
-import type { TaxEntry } from './documents.ts';
+import { createdAt, id, newestFirst, percent, updatedAt } from './columns.ts';
+import { documentAmountProperties, documentLineProperties } from './documents.ts';
 import { workspaceId } from './workspaces.ts';
 
 export const quoteStatuses = [
@@ -15,7 +15,8 @@ export const quoteStatuses = [
 ] as const;
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
-// keys (workspace_id, opportunity_id) -> opportunities and (workspace_id, contact_id) -> contacts.
+// keys (workspace_id, opportunity_id) -> opportunities, (workspace_id, contact_id) -> contacts and
+// (workspace_id, invoice_id) -> invoices.
 export const Quote = defineEntity({
   name: 'Quote',
   tableName: 'quotes',
@@ -40,11 +41,7 @@ export const Quote = defineEntity({
     introText: p.text().nullable(),
     terms: p.text().nullable(),
     notes: p.text().nullable(),
-    subtotal: money(),
-    discountAmount: money().default('0'),
-    taxes: p.json<TaxEntry[]>(),
-    taxTotal: money(),
-    total: money(),
+    ...documentAmountProperties(),
     issuedAt: p.datetime().nullable(),
     sentAt: p.datetime().nullable(),
     signedAt: p.datetime().nullable(),
@@ -80,14 +77,7 @@ export const QuoteLine = defineEntity({
     id: id(),
     workspaceId: p.text(),
     quoteId: p.text(),
-    position: p.integer(),
-    description: p.text(),
-    quantity: quantity().check('quantity > 0'),
-    unitPrice: quantity().check('unit_price >= 0'),
-    unit: p.text().nullable(),
-    discountPercent: percent().default('0'),
-    taxRate: percent(),
-    netAmount: money(),
+    ...documentLineProperties(),
   },
   uniques: [{ name: 'quote_lines_quote_id_position_key', properties: ['quoteId', 'position'] }],
 });
