@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authenticate } from '@comptoir/core';
-import { createTestDatabase, repoRoot, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
 
 let db: TestDatabase;
 const scratch = mkdtempSync(join(tmpdir(), 'comptoir-cli-'));
@@ -15,19 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-function cli(args: string[], databaseUrl = db.url) {
-  const result = spawnSync(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  });
-  const lines = result.stdout.trim().split('\n');
-  return {
-    status: result.status,
-    stdout: result.stdout,
-    stderr: result.stderr,
-    last: lines[lines.length - 1] ?? '',
-  };
-}
+const cli = (args: string[], databaseUrl = db.url) => runCli(args, databaseUrl);
 
 function json(args: string[]) {
   const result = cli([...args, '--json']);
@@ -82,10 +70,7 @@ describe('migrate', () => {
   });
 
   it('says what is missing when DATABASE_URL is not set', () => {
-    const result = spawnSync(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, 'migrate'], {
-      env: { ...process.env, DATABASE_URL: '' },
-      encoding: 'utf8',
-    });
+    const result = runCli(['migrate'], '');
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/DATABASE_URL is not set/);
   });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +8,9 @@ import {
   sendInvoice,
   sha256Of,
 } from '@comptoir/core';
-import { createTestDatabase, factories, repoRoot, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.ts';
 
 // `invoice pdf ID --out FILE [--workspace W]`: the invoice's document as the API serves it.
 
@@ -22,14 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-function cli(args: string[]) {
-  const result = spawnSync(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, ...args], {
-    env: { ...process.env, DATABASE_URL: db.url },
-    encoding: 'utf8',
-  });
-  const lines = result.stdout.trim().split('\n');
-  return { status: result.status, stderr: result.stderr, last: lines[lines.length - 1] ?? '' };
-}
+const cli = (args: string[]) => runCli(args, db.url);
 
 const invoiceInput = {
   clientName: 'Café du Port',

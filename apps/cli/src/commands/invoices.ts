@@ -1,6 +1,5 @@
 import { writeFile } from 'node:fs/promises';
 import { findDemoWorkspaceId, getInvoiceDocument } from '@comptoir/core';
-import { renderDocument } from '@comptoir/documents/render';
 import { withOrm } from '../database.ts';
 import { CliError, type Flags, type Output, required } from '../output.ts';
 
@@ -16,6 +15,9 @@ export async function invoicePdf(out: Output, id: string | undefined, flags: Fla
     const workspaceId =
       typeof flags.workspace === 'string' ? flags.workspace : await findDemoWorkspaceId(orm.em.fork());
     if (!workspaceId) throw new CliError('--workspace is required (there is no demo workspace)');
+    // Loaded here, not with the CLI: the renderers (pdfkit, fonts, factur-x-kit) are heavy, and
+    // every other command would load them for nothing.
+    const { renderDocument } = await import('@comptoir/documents/render');
     return getInvoiceDocument(orm.em.fork(), workspaceId, id, 'pdf', renderDocument);
   });
   await writeFile(file, document.content);

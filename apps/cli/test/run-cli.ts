@@ -1,0 +1,31 @@
+import { spawnSync } from 'node:child_process';
+import { repoRoot } from '@comptoir/testing';
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** The last line of stdout (a `--json` result). */
+  last: string;
+}
+
+/**
+ * Runs the CLI as an operator does, in its own process. Bounded: a CLI that never exits is
+ * killed after 60 s and fails its test with a null status, instead of holding the whole test
+ * run (spawnSync blocks the test's process, so vitest's own timeout cannot end it).
+ */
+export function runCli(args: string[], databaseUrl: string): CliRun {
+  const result = spawnSync(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+    timeout: 60_000,
+    killSignal: 'SIGKILL',
+  });
+  const lines = result.stdout.trim().split('\n');
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    last: lines[lines.length - 1] ?? '',
+  };
+}
