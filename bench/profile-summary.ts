@@ -120,8 +120,8 @@ export const componentRules: Rule[] = [
     test: inArea('@mikro-orm/core', '@mikro-orm/sql', '@mikro-orm/postgresql', 'kysely'),
   },
   {
-    name: 'Redis rate limit (ioredis, rate-limiter-flexible)',
-    test: inArea('ioredis', 'redis-parser', 'denque', 'rate-limiter-flexible', '@ioredis/commands'),
+    name: 'Redis key gate: rate limit + revocation epoch (ioredis)',
+    test: inArea('ioredis', 'redis-parser', 'denque', '@ioredis/commands'),
   },
   { name: 'zod (input/output validation)', test: inArea('zod') },
   { name: 'decimal.js (stockStateOf)', test: inArea('decimal.js') },

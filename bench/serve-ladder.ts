@@ -6,7 +6,8 @@
  *
  *   --layers=            MikroORM em.execute instead of pg (listProducts itself)
  *   --layers=auth        + authenticate() (API key lookup query) and requireScope()
- *   --layers=auth,rl     + the Redis rate limiter (rate-limiter-flexible, one Lua call)
+ *   --layers=auth,rl     the API's key admission instead: keys verified once, then one Redis
+ *                        call per request (rate limit + revocation epoch)
  *   --layers=auth,rl,zod + input parse and output validation with the procedure's Zod schemas
  *
  * Settings: --database-url, --redis-url, --workspace-id, --port, --redis-key-prefix (or env).
@@ -23,7 +24,8 @@ import {
 import { createOrm } from '@comptoir/db';
 // The API's own limiter. @comptoir/trpc is not a dependency of bench, hence the source path.
 import {
-  createRedisRateLimiter,
+  createKeyAdmission,
+  createRedisKeyGate,
   listEnvelope,
   listEnvelopeSchema,
   recordEnvelopeSchema,
@@ -43,16 +45,17 @@ if (layers.has('rl') && !layers.has('auth')) throw new Error('layer rl needs aut
 
 const orm = await createOrm({ databaseUrl, poolSize: 10 });
 let redis: Redis | undefined;
-let rateLimiter: ReturnType<typeof createRedisRateLimiter> | undefined;
+let keyAdmission: ReturnType<typeof createKeyAdmission> | undefined;
 if (layers.has('rl')) {
   redis = new Redis(requireSetting('redis-url'), { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   await new Promise<void>((resolve) => redis?.once('ready', () => resolve()));
-  rateLimiter = createRedisRateLimiter({
+  const gate = createRedisKeyGate({
     redis,
     defaultPerMinute: 600,
     keyPrefix: readSetting('redis-key-prefix') ?? 'comptoir-bench:ladder',
     onUnavailable: (error) => console.error('rate limiter unavailable', error),
   });
+  keyAdmission = createKeyAdmission({ gate });
 }
 const listOutputSchema = listEnvelopeSchema(productSchema);
 const recordOutputSchema = recordEnvelopeSchema(productSchema);
@@ -72,10 +75,8 @@ async function guard(
   reply: FastifyReply,
 ): Promise<string | false> {
   if (!layers.has('auth')) return workspaceId;
-  const principal = await authenticate(em, authorization);
-  requireScope(principal, 'read:products');
-  if (rateLimiter) {
-    const decision = await rateLimiter.consume(principal.keyId, principal.rateLimitPerMinute);
+  if (keyAdmission) {
+    const { principal, decision } = await keyAdmission.admit(em, authorization, 'read:products', () => {});
     if (decision) {
       reply.headers({
         'RateLimit-Limit': String(decision.limit),
@@ -88,7 +89,10 @@ async function guard(
         return false;
       }
     }
+    return principal.workspaceId;
   }
+  const principal = await authenticate(em, authorization);
+  requireScope(principal, 'read:products');
   return principal.workspaceId;
 }
 

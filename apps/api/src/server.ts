@@ -1,7 +1,7 @@
 import type { TargetPolicy } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
 import { createRenderPool, type RenderPool } from '@comptoir/documents';
-import { createRedisRateLimiter, type ServerDependencies } from '@comptoir/trpc';
+import { createKeyAdmission, createRedisKeyGate, type ServerDependencies } from '@comptoir/trpc';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import { docsPlugin } from './docs.ts';
@@ -27,7 +27,10 @@ export interface ServerOptions {
   rateLimitPerMinute: number;
   publicBaseUrl: string;
   logger: FastifyBaseLogger;
-  /** Redis key prefix of the rate limiter (tests give each file its own). */
+  /**
+   * Namespace of the API's Redis keys: rate-limit windows and the key revocation epoch (tests
+   * give each file its own). Whoever revokes keys announces it under the same one.
+   */
   redisKeyPrefix?: string;
   /** Which URLs webhook endpoints may have; public https ones only unless said otherwise. */
   webhookTargets?: TargetPolicy;
@@ -79,7 +82,7 @@ export async function buildServer(
 }
 
 /**
- * What the procedures need from the host: the ORM, the rate limiter, the webhook target policy,
+ * What the procedures need from the host: the ORM, key admission (its rate limit in Redis), the webhook target policy,
  * the document renderer (worker threads, so rendering never holds the event loop).
  */
 function serverDependencies(
@@ -88,18 +91,21 @@ function serverDependencies(
   metrics: ApiMetrics,
   renderPool: RenderPool,
 ): ServerDependencies {
-  const rateLimiter = createRedisRateLimiter({
+  const gate = createRedisKeyGate({
     redis: options.redis,
     defaultPerMinute: options.rateLimitPerMinute,
     ...(options.redisKeyPrefix ? { keyPrefix: options.redisKeyPrefix } : {}),
     onUnavailable: (error) => {
       metrics.rateLimiterUnavailable.inc();
-      app.log.error({ err: error }, 'rate limiter unavailable (Redis); request served without a limit');
+      app.log.error(
+        { err: error },
+        'Redis unavailable: request served without a rate limit, its key verified in the database',
+      );
     },
   });
   return {
     orm: options.orm,
-    rateLimiter,
+    keyAdmission: createKeyAdmission({ gate }),
     webhookTargets: options.webhookTargets ?? { allowPrivateTargets: false },
     render: renderPool.render,
   };

@@ -7,6 +7,7 @@ import {
   type TestDatabase,
   testRedisPrefix,
 } from '@comptoir/testing';
+import { announceKeyRevocation } from '@comptoir/trpc';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { inject } from 'vitest';
@@ -17,6 +18,8 @@ export interface TestApi {
   db: TestDatabase;
   make: ReturnType<typeof factories>;
   logs: object[];
+  /** Tells the server that keys were revoked, as `key revoke` does after the database commit. */
+  announceRevocation(): Promise<void>;
   /** fetch relative to the server, with JSON helpers. */
   request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
   close(): Promise<void>;
@@ -41,6 +44,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   redis.on('error', () => {});
   if (!options.redisUrl) await new Promise((resolve) => redis.once('ready', resolve));
   const logs: object[] = [];
+  const redisKeyPrefix = testRedisPrefix();
   const logger = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line) as object) });
   const { app } = await buildServer({
     orm: db.orm,
@@ -48,7 +52,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
     publicBaseUrl: 'http://127.0.0.1',
     logger,
-    redisKeyPrefix: testRedisPrefix(),
+    redisKeyPrefix,
     webhookTargets: { allowPrivateTargets: options.allowPrivateWebhookTargets ?? false },
     adminToken: options.adminToken,
   });
@@ -61,6 +65,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     db,
     make: factories(db.orm),
     logs,
+    announceRevocation: () => announceKeyRevocation(redis, redisKeyPrefix),
     request(path, init = {}) {
       const { json, ...rest } = init;
       const headers = new Headers(rest.headers);

@@ -1,3 +1,4 @@
+import { revokeKey } from '@comptoir/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
 import { bearer, expectError, expectTrpcError } from './support/index.ts';
@@ -169,7 +170,15 @@ describe('rate limit', () => {
       }
       const metrics = await (await blind.request('/metrics')).text();
       expect(metrics).toMatch(/^rate_limiter_unavailable_total 3$/m);
-      expect(blind.logs.some((line) => JSON.stringify(line).includes('rate limiter unavailable'))).toBe(true);
+      expect(blind.logs.some((line) => JSON.stringify(line).includes('Redis unavailable'))).toBe(true);
+      // Without Redis nothing can announce a revocation, so no key is trusted from memory:
+      // a revocation in the database alone is refused at the next request.
+      await revokeKey(blind.db.orm.em.fork(), key.id);
+      await expectError(
+        await blind.request('/api/v1/products', { headers: bearer(key.key) }),
+        401,
+        'revoked_key',
+      );
     } finally {
       await blind.close();
     }

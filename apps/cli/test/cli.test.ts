@@ -155,6 +155,22 @@ describe('workspace and keys', () => {
     );
     fails(['key', 'revoke', 'key_missing'], /API key not found/);
   });
+
+  it('says so, and fails, when a revocation cannot be announced to the API processes', async () => {
+    const created = json(['key', 'create', '--workspace', workspaceId, '--scopes', 'read:products']);
+    // Nothing listens on port 1: the database revokes the key, the API processes cannot be told.
+    const result = runCli(['key', 'revoke', created.id as string, '--json'], db.url, {
+      REDIS_URL: 'redis://127.0.0.1:1',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/is revoked in the database, but the API processes could not be told/);
+    expect(result.stderr).toMatch(/within 60 s/);
+    await expect(authenticate(db.orm.em.fork(), `Bearer ${created.key}`)).rejects.toMatchObject({
+      code: 'revoked_key',
+    });
+    // Again with the API's Redis: the first revocation time stays, and now it is announced.
+    expect(json(['key', 'revoke', created.id as string])).toMatchObject({ id: created.id });
+  });
 });
 
 describe('product import', () => {

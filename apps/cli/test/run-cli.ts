@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { repoRoot } from '@comptoir/testing';
+import { inject } from 'vitest';
 
 export interface CliRun {
   status: number | null;
@@ -14,9 +15,9 @@ export interface CliRun {
  * killed after 60 s and fails its test with a null status, instead of holding the whole test
  * run (spawnSync blocks the test's process, so vitest's own timeout cannot end it).
  */
-export function runCli(args: string[], databaseUrl: string): CliRun {
+export function runCli(args: string[], databaseUrl: string, env: Record<string, string> = {}): CliRun {
   const result = spawnSync(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: inject('redisUrl'), ...env },
     encoding: 'utf8',
     timeout: 60_000,
     killSignal: 'SIGKILL',

@@ -79,7 +79,16 @@ export {
 } from './invoices/schemas.ts';
 export { sendInvoice } from './invoices/send.ts';
 export { updateInvoice } from './invoices/update.ts';
-export { authenticate, type Principal } from './keys/authenticate.ts';
+export {
+  authenticate,
+  noteKeyUse,
+  type PresentedKey,
+  type Principal,
+  presentedKey,
+  refuseIfExpired,
+  type VerifiedKey,
+  verifyKey,
+} from './keys/authenticate.ts';
 export { createKey } from './keys/create.ts';
 export { generateKey, keyPrefix } from './keys/format.ts';
 export { listKeys } from './keys/list.ts';

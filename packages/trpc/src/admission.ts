@@ -1,4 +1,4 @@
-import { authenticate, isAppError, type Principal, requireScope, type Scope } from '@comptoir/core';
+import { isAppError, type Principal, type Scope } from '@comptoir/core';
 import type { EntityManager } from '@comptoir/db';
 import type { AuthedContext, Context } from './context.ts';
 import { toTrpcError, transportError } from './errors.ts';
@@ -11,11 +11,9 @@ const rateLimitPolicyWindow = 60;
 
 /** Authentication, then scope, then the rate limit: who is calling, or a contract error. */
 async function admit(ctx: Context, scope: Scope): Promise<Principal> {
-  const principal = await authenticate(ctx.em, ctx.authorization, (error) =>
+  const { principal, decision } = await ctx.keyAdmission.admit(ctx.em, ctx.authorization, scope, (error) =>
     ctx.log.warn({ err: error }, 'could not refresh api key lastUsedAt'),
   );
-  requireScope(principal, scope);
-  const decision = await ctx.rateLimiter.consume(principal.keyId, principal.rateLimitPerMinute);
   if (decision) {
     Object.assign(ctx.response.headers, {
       'RateLimit-Limit': String(decision.limit),

@@ -1,6 +1,6 @@
 import type { Principal, RenderDocument, TargetPolicy } from '@comptoir/core';
 import type { EntityManager, MikroORM } from '@comptoir/db';
-import type { KeyRateLimiter } from './rate-limit.ts';
+import type { KeyAdmission } from './key-admission.ts';
 
 /** What a procedure may tell the transport about its response beyond the body. */
 export interface ResponseControl {
@@ -18,7 +18,8 @@ export interface ServerDependencies {
   orm: MikroORM;
   /** Turns a document model into bytes: the host's render pool (worker threads). */
   render: RenderDocument;
-  rateLimiter: KeyRateLimiter;
+  /** Authentication, scope and rate limit, with the keys this process verified earlier. */
+  keyAdmission: KeyAdmission;
   /** Which URLs webhook endpoints may have (the service's WEBHOOK_ALLOW_PRIVATE_TARGETS). */
   webhookTargets: TargetPolicy;
 }
@@ -35,7 +36,7 @@ export interface RequestInfo {
 export interface Context extends RequestInfo {
   /** A fork of the ORM's EntityManager for this request only. */
   em: EntityManager;
-  rateLimiter: KeyRateLimiter;
+  keyAdmission: KeyAdmission;
   webhookTargets: TargetPolicy;
   render: RenderDocument;
   /**
@@ -53,7 +54,7 @@ export function createContext(deps: ServerDependencies, info: RequestInfo): Cont
   return {
     ...info,
     em: deps.orm.em.fork(),
-    rateLimiter: deps.rateLimiter,
+    keyAdmission: deps.keyAdmission,
     webhookTargets: deps.webhookTargets,
     render: deps.render,
     response: { headers: {} },

@@ -19,8 +19,16 @@ export {
   transportError,
 } from './errors.ts';
 export { createCallerFactory, type ProcedureMeta } from './init.ts';
+export { type Admitted, createKeyAdmission, type KeyAdmission } from './key-admission.ts';
+export {
+  announceKeyRevocation,
+  createRedisKeyGate,
+  defaultGateKeyPrefix,
+  type GateAnswer,
+  type KeyGate,
+  type RateLimitDecision,
+} from './key-gate.ts';
 export { procedureMetas } from './meta.ts';
 export { buildOpenApiDocument } from './openapi.ts';
-export { createRedisRateLimiter, type KeyRateLimiter, type RateLimitDecision } from './rate-limit.ts';
 export { createRestHandler, type RestRequest, type RestResponse } from './rest.ts';
 export { type AppRouter, appRouter } from './routers/index.ts';

@@ -1,6 +1,7 @@
 import { createKey, isScope, listKeys, revokeKey, scopes } from '@comptoir/core';
 import { withOrm } from '../database.ts';
 import { CliError, type Flags, type Output, required } from '../output.ts';
+import { announceRevocations, unannouncedRevocationDelay } from '../revocations.ts';
 
 /** `key create --workspace W --scopes a,b,c [--expires-at ISO] [--rate-limit N] [--name L]` */
 export async function keyCreate(out: Output, flags: Flags) {
@@ -41,10 +42,20 @@ export async function keyCreate(out: Output, flags: Flags) {
   ]);
 }
 
-/** `key revoke KEY_ID` */
+/**
+ * `key revoke KEY_ID`: revoked in the database, then announced to the API processes through
+ * Redis, which they check on every request; only then is it done.
+ */
 export async function keyRevoke(out: Output, keyId: string | undefined) {
   if (!keyId) throw new CliError('usage: key revoke KEY_ID');
   const revoked = await withOrm((orm) => revokeKey(orm.em.fork(), keyId));
+  const problem = await announceRevocations();
+  if (problem) {
+    throw new CliError(
+      `key ${revoked.id} is revoked in the database, but the API processes could not be told: ${problem}. ` +
+        `They refuse it within ${unannouncedRevocationDelay}; run \`key revoke ${revoked.id}\` again with REDIS_URL set to the API's Redis to make it immediate.`,
+    );
+  }
   out.result({ ...revoked }, () => [`Revoked key ${revoked.id} at ${revoked.revokedAt}`]);
 }
 

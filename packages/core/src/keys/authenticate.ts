@@ -11,12 +11,30 @@ export interface Principal {
   rateLimitPerMinute: number | null;
 }
 
+/** A key the database vouched for, with what may be checked again without it. */
+export interface VerifiedKey {
+  principal: Principal;
+  /** When the key stops working (epoch ms), or null. A key's expiry never changes once issued. */
+  expiresAtMs: number | null;
+  /** When lastUsedAt was last written (epoch ms), or null. */
+  lastUsedAtMs: number | null;
+}
+
+/** The key an `Authorization` header presents: the key itself and the hash it is stored under. */
+export interface PresentedKey {
+  key: string;
+  hash: string;
+}
+
 // lastUsedAt is a hint for operators; writing it on every request would turn each read into a
 // write, so it is refreshed at most once a minute per key.
 const lastUsedRefreshMs = 60_000;
 
-/** The key an `Authorization` header carries, or the contract's 401 for a missing or malformed one. */
-function bearerKey(authorization: string | undefined): string {
+/**
+ * The key an `Authorization` header carries, or the contract's 401 for a missing or malformed
+ * one. Needs no database: the key's checksum is checked apart (`refuseCorruptKey`).
+ */
+export function presentedKey(authorization: string | undefined): PresentedKey {
   if (authorization === undefined || authorization.trim() === '') {
     throw new AppError(
       'missing_authorization',
@@ -31,34 +49,72 @@ function bearerKey(authorization: string | undefined): string {
       `Invalid API key format: expected \`Authorization: Bearer ${keyPrefix}<key>\``,
     );
   }
-  return key;
+  return { key, hash: hashKey(key) };
+}
+
+/** A key of the right shape that we cannot have issued (length, checksum) is unknown: refused before any read. */
+export function refuseCorruptKey(presented: PresentedKey): void {
+  if (!passesKeyChecksum(presented.key)) throw new AppError('invalid_key', 'Invalid API key');
+}
+
+/** Refuses a key whose expiry has passed (`expired_key`). */
+export function refuseIfExpired(verified: VerifiedKey, now: number): void {
+  if (verified.expiresAtMs !== null && verified.expiresAtMs <= now) {
+    throw new AppError('expired_key', 'This API key has expired');
+  }
+}
+
+/** Reads the key from the database and checks it: unknown, revoked and expired keys are the contract's 401s. */
+export async function verifyKey(
+  em: EntityManager,
+  presented: PresentedKey,
+  now: number,
+): Promise<VerifiedKey> {
+  refuseCorruptKey(presented);
+  const row = await findKeyByHash(em, presented.hash);
+  if (!row) throw new AppError('invalid_key', 'Invalid API key');
+  if (row.revoked_at) throw new AppError('revoked_key', 'This API key has been revoked');
+  const verified: VerifiedKey = {
+    principal: {
+      keyId: row.id,
+      workspaceId: row.workspace_id,
+      scopes: new Set(row.scopes),
+      rateLimitPerMinute: row.rate_limit_per_minute,
+    },
+    expiresAtMs: row.expires_at ? toDate(row.expires_at).getTime() : null,
+    lastUsedAtMs: row.last_used_at ? toDate(row.last_used_at).getTime() : null,
+  };
+  refuseIfExpired(verified, now);
+  return verified;
 }
 
 /**
- * Authenticates the value of an `Authorization` header. Throws the contract's 401 codes.
- * `onBackgroundError` receives failures of the lastUsedAt refresh, which never fails a request.
+ * Refreshes the key's lastUsedAt when the last write is more than a minute old, in the
+ * background: `onBackgroundError` receives its failures, which never fail a request.
+ */
+export function noteKeyUse(
+  em: EntityManager,
+  verified: VerifiedKey,
+  now: number,
+  onBackgroundError: (error: unknown) => void,
+): void {
+  if (verified.lastUsedAtMs !== null && now - verified.lastUsedAtMs <= lastUsedRefreshMs) return;
+  verified.lastUsedAtMs = now;
+  touchLastUsed(em, verified.principal.keyId).catch(onBackgroundError);
+}
+
+/**
+ * Authenticates the value of an `Authorization` header against the database alone. Throws the
+ * contract's 401 codes. The API admits requests through packages/trpc's key admission, which
+ * keeps verified keys in memory; this is for callers without Redis (CLI checks, tests).
  */
 export async function authenticate(
   em: EntityManager,
   authorization: string | undefined,
   onBackgroundError: (error: unknown) => void = () => {},
 ): Promise<Principal> {
-  const key = bearerKey(authorization);
-  if (!passesKeyChecksum(key)) throw new AppError('invalid_key', 'Invalid API key');
-  const row = await findKeyByHash(em, hashKey(key));
-  if (!row) throw new AppError('invalid_key', 'Invalid API key');
-  if (row.revoked_at) throw new AppError('revoked_key', 'This API key has been revoked');
   const now = Date.now();
-  if (row.expires_at && toDate(row.expires_at).getTime() <= now) {
-    throw new AppError('expired_key', 'This API key has expired');
-  }
-  if (!row.last_used_at || now - toDate(row.last_used_at).getTime() > lastUsedRefreshMs) {
-    touchLastUsed(em, row.id).catch(onBackgroundError);
-  }
-  return {
-    keyId: row.id,
-    workspaceId: row.workspace_id,
-    scopes: new Set(row.scopes),
-    rateLimitPerMinute: row.rate_limit_per_minute,
-  };
+  const verified = await verifyKey(em, presentedKey(authorization), now);
+  noteKeyUse(em, verified, now, onBackgroundError);
+  return verified.principal;
 }
