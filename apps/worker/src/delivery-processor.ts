@@ -9,7 +9,7 @@ import {
   recordSuccesses,
 } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
-import { sendWebhook, webhookHeaders } from '@comptoir/webhooks';
+import { sendWebhook, type WebhookConnections, webhookHeaders } from '@comptoir/webhooks';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import { batched } from './batcher.ts';
 import { EndpointGates } from './endpoint-gates.ts';
@@ -26,6 +26,8 @@ export interface DelivererOptions {
   leaseMs: number;
   retrySchedule: number[];
   allowPrivateTargets: boolean;
+  /** Kept-alive connections per (origin, checked address), owned by the caller. */
+  connections: WebhookConnections;
   metrics: DeliveryMetrics;
   /** Called once a failed attempt is recorded (its retry, if any, is scheduled): time for a dispatch. */
   onAttemptFailed: () => void;
@@ -86,6 +88,7 @@ async function send(claimed: MadeAttempt['claimed'], options: DelivererOptions) 
     body,
     timeoutMs: options.timeoutMs,
     allowPrivateTargets: options.allowPrivateTargets,
+    connections: options.connections,
   });
   return { startedAt, result };
 }

@@ -1,5 +1,6 @@
 import { deliveryQueue } from '@comptoir/core';
 import type { EntityManager, MikroORM } from '@comptoir/db';
+import { WebhookConnections } from '@comptoir/webhooks';
 import type { Registry } from 'prom-client';
 import { createDeliverer, startDeliveryWorker } from './delivery-processor.ts';
 import { createDispatcher, type Dispatcher } from './dispatcher.ts';
@@ -50,6 +51,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
     (stopped) => relayAndDispatch(orm.em.fork(), dispatcher, stopped),
     (error) => log.warn({ err: error }, 'relay or dispatch failed; retrying'),
   );
+  const connections = new WebhookConnections();
   const deliver = createDeliverer({
     orm,
     timeoutMs,
@@ -57,6 +59,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
     leaseMs: options.leaseMs ?? timeoutMs + 15_000,
     retrySchedule: options.retrySchedule,
     allowPrivateTargets: options.allowPrivateTargets,
+    connections,
     metrics,
     onAttemptFailed: passes.wake,
   });
@@ -87,6 +90,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
       clearInterval(poller);
       await passes.stop();
       await worker.close();
+      connections.close();
       await queue.close();
       await listener.stop();
     },

@@ -1,11 +1,12 @@
 import { promises as dns } from 'node:dns';
 import {
   type ClientRequest,
+  Agent as HttpAgent,
   request as httpRequest,
   type IncomingMessage,
   type RequestOptions,
 } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { hostOf, isAllowedScheme, isForbiddenAddress } from './address.ts';
 
@@ -26,6 +27,8 @@ export interface WebhookRequest {
   allowPrivateTargets: boolean;
   /** Replaces the system resolver, e.g. to pin a hostname in tests. */
   lookup?: HostnameLookup;
+  /** The kept-alive connections to use; a process-wide pool when absent. */
+  connections?: WebhookConnections;
 }
 
 export interface SendResult {
@@ -57,6 +60,8 @@ const systemLookup: HostnameLookup = async (hostname) => {
  * The hostname is resolved once, every resolved address is checked, and the connection is then pinned to the
  * checked address: resolving again at connect time would let a DNS server answer a public address to the
  * check and 127.0.0.1 to the connection (DNS rebinding). Redirects are not followed for the same reason.
+ * The name is resolved and checked again for every delivery (no cache: `dns.lookup` gives no TTL);
+ * connections are kept alive per (origin, checked address), see WebhookConnections.
  * Never throws: every outcome is a SendResult, so the caller only has to decide whether to retry.
  */
 export async function sendWebhook(request: WebhookRequest): Promise<SendResult> {
@@ -106,11 +111,6 @@ export async function sendWebhook(request: WebhookRequest): Promise<SendResult> 
       return result({ error: `forbidden_address: ${hostname} resolves to ${forbidden.address}` });
   }
 
-  const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
-    // Node asks for every address when it may race IPv4 and IPv6 (autoSelectFamily); give it only ours.
-    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
   const body = Buffer.from(request.body);
   const options: RequestOptions & { servername?: string } = {
     method: 'POST',
@@ -124,18 +124,18 @@ export async function sendWebhook(request: WebhookRequest): Promise<SendResult> 
       host: url.host,
       'content-length': String(body.length),
     },
-    lookup: pinnedLookup,
-    // A fresh agent per request: a shared one could hand us a kept-alive socket to some other address.
-    agent: false,
   };
   if (url.username !== '' || url.password !== '') {
     options.auth = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
   }
   // SNI must name the host, since we connect by address; IP literals must not be sent as SNI.
   if (url.protocol === 'https:' && literalFamily === 0) options.servername = hostname;
+  const connections = request.connections ?? sharedConnections;
+  const transport = url.protocol === 'https:' ? httpsRequest : httpRequest;
 
   return await new Promise<SendResult>((resolve) => {
     let settled = false;
+    let outgoing: ClientRequest | undefined;
     const settle = (outcome: Partial<SendResult>) => {
       if (settled) return;
       settled = true;
@@ -145,48 +145,235 @@ export async function sendWebhook(request: WebhookRequest): Promise<SendResult> 
     // Until the response headers arrive, running out of time is a failed delivery.
     let onDeadline = () => {
       settle({ error: 'timeout' });
-      outgoing.destroy();
+      outgoing?.destroy();
     };
     const timer = setTimeout(() => onDeadline(), Math.max(0, deadline - performance.now()));
 
-    let outgoing: ClientRequest;
-    try {
-      outgoing = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, onResponse);
-    } catch (error) {
-      // Node validates headers synchronously (a line break in a value, say): a bug to fix, not to retry.
-      settle({ error: `invalid_request: ${errorCode(error)}` });
-      return;
-    }
-    outgoing.on('error', (error) => settle({ error: `connection_failed: ${errorCode(error)}` }));
-    outgoing.end(body);
-
-    function onResponse(response: IncomingMessage) {
-      const status = response.statusCode ?? null;
-      const retryAfter = singleHeader(response, 'retry-after');
-      const ok = status !== null && status >= 200 && status < 300;
-      const chunks: Buffer[] = [];
-      let receivedBytes = 0;
-      const finish = () => {
-        settle({ ok, status, retryAfter, responseBody: Buffer.concat(chunks).toString('utf8') });
-        // Whatever the receiver still wants to send is discarded, not buffered; the socket is not reused.
-        response.destroy();
-        outgoing.destroy();
-      };
-      // Once the status is known the outcome is decided: a receiver that is slow to send its body only
-      // shortens the log excerpt.
-      onDeadline = finish;
-      response.on('data', (chunk: Buffer) => {
-        const wanted = responseBodyLimitBytes - receivedBytes;
-        chunks.push(chunk.subarray(0, wanted));
-        receivedBytes += Math.min(chunk.length, wanted);
-        if (receivedBytes >= responseBodyLimitBytes) finish();
+    /**
+     * One exchange, on a kept-alive connection to the checked address when the pool has one (or
+     * can open one), else on a connection of its own. A kept-alive socket the receiver closed
+     * while it sat idle fails with ECONNRESET before any answer: the receiver never read that
+     * request, so it is sent once more, on a fresh connection, within the same deadline.
+     */
+    const exchange = (mayReuse: boolean) => {
+      const lease = mayReuse ? connections.lease(url, target, options.servername) : null;
+      let answered = false;
+      try {
+        outgoing = transport(
+          lease
+            ? { ...options, agent: lease.agent }
+            : { ...options, ...connections.tlsOptions, lookup: pinnedLookup(target), agent: false },
+          onResponse,
+        );
+      } catch (error) {
+        lease?.release();
+        // Node validates headers synchronously (a line break in a value, say): a bug to fix, not to retry.
+        settle({ error: `invalid_request: ${errorCode(error)}` });
+        return;
+      }
+      const sent = outgoing;
+      if (lease) sent.once('close', lease.release);
+      sent.on('error', (error) => {
+        if (!settled && !answered && lease && sent.reusedSocket && errorCode(error) === 'ECONNRESET') {
+          exchange(false);
+          return;
+        }
+        settle({ error: `connection_failed: ${errorCode(error)}` });
       });
-      response.on('end', finish);
-      response.on('error', finish);
-      response.on('close', finish);
-    }
+      sent.end(body);
+
+      function onResponse(response: IncomingMessage) {
+        answered = true;
+        const status = response.statusCode ?? null;
+        const retryAfter = singleHeader(response, 'retry-after');
+        const ok = status !== null && status >= 200 && status < 300;
+        const chunks: Buffer[] = [];
+        let receivedBytes = 0;
+        let finished = false;
+        const finish = (complete: boolean) => {
+          if (finished) return;
+          finished = true;
+          settle({ ok, status, retryAfter, responseBody: Buffer.concat(chunks).toString('utf8') });
+          // A response read to its end leaves the socket to the pool. Otherwise whatever the
+          // receiver still wants to send is discarded, not buffered, and the socket is closed.
+          if (!complete) {
+            response.destroy();
+            sent.destroy();
+          }
+        };
+        // Once the status is known the outcome is decided: a receiver that is slow to send its body only
+        // shortens the log excerpt.
+        onDeadline = () => finish(false);
+        response.on('data', (chunk: Buffer) => {
+          const wanted = responseBodyLimitBytes - receivedBytes;
+          chunks.push(chunk.subarray(0, wanted));
+          receivedBytes += Math.min(chunk.length, wanted);
+          if (receivedBytes >= responseBodyLimitBytes) finish(false);
+        });
+        response.on('end', () => finish(true));
+        response.on('error', () => finish(false));
+        response.on('close', () => finish(false));
+      }
+    };
+    exchange(true);
   });
 }
+
+/** A lookup that answers the already checked address, whatever it is asked. */
+function pinnedLookup(target: ResolvedAddress): LookupFunction {
+  return (_hostname, options, callback) => {
+    // Node asks for every address when it may race IPv4 and IPv6 (autoSelectFamily); give it only ours.
+    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+}
+
+export interface WebhookConnectionsOptions {
+  /**
+   * How long a kept-alive socket may sit unused before it is closed (default 4 s): below the
+   * 5 s that Node servers keep an idle connection, so that our side usually closes first. A
+   * receiver that announces a shorter `Keep-Alive: timeout=` is closed before that instead.
+   */
+  idleSocketMs?: number;
+  /** How long an agent (origin, address) may go unused before it and its sockets are closed (default 30 s). */
+  idleAgentMs?: number;
+  /**
+   * Agents kept at most (default 256). Past it, the least recently used idle one is closed; when
+   * none is idle, a delivery gets a connection of its own. 0 turns keep-alive off.
+   */
+  maxAgents?: number;
+  /** Extra trusted certificate authorities for https receivers (a private PKI, tests). */
+  ca?: string | Buffer;
+}
+
+interface PooledAgent {
+  agent: HttpAgent;
+  /** Exchanges holding this agent now: an agent in use is never closed under them. */
+  inUse: number;
+  lastUsedAt: number;
+}
+
+/** A kept-alive agent lent to one exchange; `release` once the request is over. */
+export interface ConnectionLease {
+  agent: HttpAgent;
+  release: () => void;
+}
+
+/**
+ * Kept-alive connections for webhook deliveries, one agent per (origin, checked address). The
+ * sender resolves and checks the receiver's address for every delivery before it asks for an
+ * agent, and an agent only ever connects to the address it was made for (its lookup is pinned).
+ * So a pooled socket is reused only while the receiver's hostname still resolves to that
+ * address and that address still passes the SSRF guard: a DNS answer that changes to a forbidden
+ * address is refused before any pool is looked at, and one that changes to another allowed
+ * address gets another agent (the old one is closed once idle).
+ */
+export class WebhookConnections {
+  readonly #agents = new Map<string, PooledAgent>();
+  readonly #idleSocketMs: number;
+  readonly #idleAgentMs: number;
+  readonly #maxAgents: number;
+  readonly tlsOptions: { ca?: string | Buffer };
+  #sweeper: NodeJS.Timeout | undefined;
+
+  constructor(options: WebhookConnectionsOptions = {}) {
+    this.#idleSocketMs = options.idleSocketMs ?? 4_000;
+    this.#idleAgentMs = options.idleAgentMs ?? 30_000;
+    this.#maxAgents = options.maxAgents ?? 256;
+    this.tlsOptions = options.ca === undefined ? {} : { ca: options.ca };
+  }
+
+  /** Agents open now (for tests and metrics). */
+  get size(): number {
+    return this.#agents.size;
+  }
+
+  /** An agent for this origin and checked address, or null when the pool is full of busy agents. */
+  lease(url: URL, target: ResolvedAddress, servername: string | undefined): ConnectionLease | null {
+    if (this.#maxAgents <= 0) return null;
+    const key = `${url.protocol}//${url.host} ${target.address}`;
+    let pooled = this.#agents.get(key);
+    if (pooled) {
+      // Map order is the order of use: the first entries are the least recently used.
+      this.#agents.delete(key);
+    } else {
+      if (this.#agents.size >= this.#maxAgents && !this.#closeLeastRecentlyUsedIdle()) return null;
+      const agentOptions = {
+        keepAlive: true,
+        // Closes a socket once it has been free this long (the agent destroys timed-out free sockets).
+        timeout: this.#idleSocketMs,
+        lookup: pinnedLookup(target),
+        ...(servername === undefined ? {} : { servername }),
+        ...this.tlsOptions,
+      };
+      pooled = {
+        agent: url.protocol === 'https:' ? new HttpsAgent(agentOptions) : new HttpAgent(agentOptions),
+        inUse: 0,
+        lastUsedAt: 0,
+      };
+      this.#startSweeper();
+    }
+    this.#agents.set(key, pooled);
+    const agentInUse = pooled;
+    agentInUse.inUse += 1;
+    agentInUse.lastUsedAt = performance.now();
+    let released = false;
+    return {
+      agent: agentInUse.agent,
+      release: () => {
+        if (released) return;
+        released = true;
+        agentInUse.inUse -= 1;
+        agentInUse.lastUsedAt = performance.now();
+      },
+    };
+  }
+
+  /** Closes every agent that nobody used for `idleAgentMs`. */
+  closeIdle(now = performance.now()): void {
+    for (const [key, pooled] of this.#agents) {
+      if (pooled.inUse === 0 && now - pooled.lastUsedAt >= this.#idleAgentMs) {
+        this.#agents.delete(key);
+        pooled.agent.destroy();
+      }
+    }
+    if (this.#agents.size === 0) this.#stopSweeper();
+  }
+
+  /** Closes every agent and socket, in use or not (when the process stops). */
+  close(): void {
+    for (const pooled of this.#agents.values()) pooled.agent.destroy();
+    this.#agents.clear();
+    this.#stopSweeper();
+  }
+
+  #closeLeastRecentlyUsedIdle(): boolean {
+    for (const [key, pooled] of this.#agents) {
+      if (pooled.inUse === 0) {
+        this.#agents.delete(key);
+        pooled.agent.destroy();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  #startSweeper(): void {
+    if (this.#sweeper) return;
+    const every = Math.max(10, Math.min(this.#idleAgentMs, 10_000));
+    this.#sweeper = setInterval(() => this.closeIdle(), every);
+    // Idle connections must never keep a process alive.
+    this.#sweeper.unref();
+  }
+
+  #stopSweeper(): void {
+    clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
+  }
+}
+
+/** The pool sendWebhook uses when the request names none. */
+const sharedConnections = new WebhookConnections();
 
 function singleHeader(response: IncomingMessage, name: string): string | null {
   const value = response.headers[name];

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 
 const secretPrefix = 'whsec_';
 
@@ -26,11 +26,24 @@ export function generateSecret(): string {
   return secretPrefix + randomBytes(32).toString('base64');
 }
 
-function keyOf(secret: string): Buffer {
+/**
+ * Keys already decoded, by secret. Every delivery signs with its endpoint's secret, and preparing
+ * a key from bytes costs more than the HMAC of a small body (base64 decoding, then Node checking
+ * and copying the bytes into a key object). Bounded: emptied when full, since secrets rotate.
+ */
+const keys = new Map<string, KeyObject>();
+const maxCachedKeys = 1_000;
+
+function keyOf(secret: string): KeyObject {
+  const cached = keys.get(secret);
+  if (cached) return cached;
   const encoded = secret.startsWith(secretPrefix) ? secret.slice(secretPrefix.length) : secret;
-  const key = Buffer.from(encoded, 'base64');
+  const bytes = Buffer.from(encoded, 'base64');
   // An empty key would still produce a valid-looking HMAC, silently signing with no secret at all.
-  if (key.length === 0) throw new Error('Webhook secret is empty or not base64');
+  if (bytes.length === 0) throw new Error('Webhook secret is empty or not base64');
+  if (keys.size >= maxCachedKeys) keys.clear();
+  const key = createSecretKey(bytes);
+  keys.set(secret, key);
   return key;
 }
 
