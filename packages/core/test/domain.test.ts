@@ -1,4 +1,4 @@
-import { inTransaction, newId } from '@comptoir/db';
+import { type EntityManager, inTransaction, newId } from '@comptoir/db';
 import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,10 +18,12 @@ import { generateKey, hasKeyShape, keyPrefix, passesKeyChecksum } from '../src/k
 
 let db: TestDatabase;
 let workspaceId: string;
+let otherWorkspaceId: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   workspaceId = (await factories(db.orm).workspace()).id;
+  otherWorkspaceId = (await factories(db.orm).workspace()).id;
 });
 afterAll(() => db.drop());
 
@@ -201,6 +203,33 @@ describe('stock engine', () => {
       );
     expect(entry).toEqual({ api_key_id: null });
   });
+
+  it('leaves the workspace’s product counter unlocked when no product enters or leaves a count', async () => {
+    const make = factories(db.orm);
+    const workspace = (await make.workspace()).id;
+    const product = await make.product(workspace, { trackStock: true, stockQuantity: 5 });
+    await inTransaction(db.orm.em.fork(), async (tx) => {
+      const [outcome] = await applyStockChanges(tx, workspace, null, [
+        { kind: 'adjustment', productId: product.id, countedQuantity: 7 },
+      ]);
+      expect(outcome).toMatchObject({ applied: true, delta: 2 });
+      // Another transaction can lock the counter at once: this change does not hold it.
+      await inTransaction(db.orm.em.fork(), async (other) => {
+        const rows = await other.execute<{ total: string }[]>(
+          'select total from workspace_product_counts where workspace_id = ? for update nowait',
+          [workspace],
+        );
+        expect(rows).toEqual([{ total: '1' }]);
+      });
+    });
+    const [event] = await db.orm.em
+      .fork()
+      .execute<{ type: string }[]>(
+        "select type from events where workspace_id = ? and data ->> 'productId' = ?",
+        [workspace, product.id],
+      );
+    expect(event).toEqual({ type: 'stock.adjusted' });
+  });
 });
 
 describe('idempotency keys', () => {
@@ -219,5 +248,25 @@ describe('idempotency keys', () => {
     expect(await deleteExpiredIdempotencyKeys(db.orm.em.fork())).toBe(1);
     const left = await db.orm.em.fork().execute<{ key: string }[]>('select key from idempotency_keys');
     expect(left).toEqual([{ key: 'fresh-key-1' }]);
+  });
+
+  it('bound the claim’s wait only: the transaction keeps the lock timeout it had', async () => {
+    const lockTimeout = async (tx: EntityManager) =>
+      (await tx.execute<{ lock_timeout: string }[]>('show lock_timeout'))[0]?.lock_timeout;
+    const scope = { workspaceId: otherWorkspaceId, endpoint: 'products.adjust', key: 'timeout-key-1' };
+    const claimUnder = (fingerprint: string) =>
+      inTransaction(db.orm.em.fork(), async (tx) => {
+        await tx.execute("set local lock_timeout = '2min'");
+        expect(await claimIdempotencyKey(tx, scope, fingerprint)).toEqual({ kind: 'claimed' });
+        expect(await lockTimeout(tx)).toBe('2min');
+      });
+    await claimUnder('fingerprint');
+    // An expired key is taken over by the same statement, with the same care.
+    await db.orm.em
+      .fork()
+      .execute(
+        "update idempotency_keys set created_at = now() - interval '25 hours' where key = 'timeout-key-1'",
+      );
+    await claimUnder('other');
   });
 });

@@ -37,14 +37,17 @@ class RollBack<Result> {
 }
 
 const replayHeader = 'Idempotent-Replayed';
-const effectSavepoint = 'idempotent_effect';
 
 /**
  * Runs a procedure under an Idempotency-Key (rulings: "Idempotency"). The key is claimed, the
  * procedure runs and its answer is stored, all in one transaction, so the stored answer exists
- * if and only if the effect committed. A contract refusal (404, 409, 422) is stored too: the
- * effect is rolled back to a savepoint first. Invalid input (400) and failures (5xx) store
- * nothing, so the client can fix or retry.
+ * if and only if the effect committed. A contract refusal (404, 409, 422) is stored too: its
+ * transaction is rolled back whole and a second one claims the key again and stores the
+ * refusal. (No savepoint before the effect: that was a round trip on every request for the
+ * sake of refusals; docs/benchmarks.md, "Writes (issue 16)".) A retry with the same key that
+ * claimed it in between has run and stored its own answer: that answer is the key's, and this
+ * request replays it. Invalid input (400) and failures (5xx) store nothing, so the client can
+ * fix or retry.
  */
 export async function runIdempotently<Result extends MiddlewareResult>(
   call: IdempotentCall<Result>,
@@ -57,34 +60,34 @@ export async function runIdempotently<Result extends MiddlewareResult>(
   };
   const fingerprint = requestFingerprint(call.rawInput);
   const { response } = call.ctx;
+  let refused: Result;
   try {
     return await call.ctx.em.transactional(async (tx) => {
       const em = tx as EntityManager;
       const claim = await claimIdempotencyKey(em, scope, fingerprint);
-      if (claim.kind === 'replay') {
-        response.headers[replayHeader] = 'true';
-        return replay(claim.result, response) as Result;
-      }
-      await em.execute(`savepoint ${effectSavepoint}`);
+      if (claim.kind === 'replay') return replay(claim.result, response) as Result;
       const result = await call.next(em);
-      if (result.ok) {
-        await storeIdempotentResult(em, scope, {
-          status: response.status ?? call.successStatus,
-          body: result.data,
-        });
-        return result;
-      }
-      const resolved = resolveError(result.error, 'write');
-      const stored = resolved.status !== 400 && resolved.status < 500;
-      if (!stored) throw new RollBack(result);
-      await em.execute(`rollback to savepoint ${effectSavepoint}`);
-      await storeIdempotentResult(em, scope, { status: resolved.status, body: resolved.body });
+      if (!result.ok) throw new RollBack(result);
+      await storeIdempotentResult(em, scope, {
+        status: response.status ?? call.successStatus,
+        body: result.data,
+      });
       return result;
     });
   } catch (error) {
-    if (error instanceof RollBack) return error.result as Result;
-    throw error;
+    if (!(error instanceof RollBack)) throw error;
+    refused = error.result as Result;
   }
+  if (refused.ok) return refused;
+  const resolved = resolveError(refused.error, 'write');
+  if (resolved.status === 400 || resolved.status >= 500) return refused;
+  return call.ctx.em.transactional(async (tx) => {
+    const em = tx as EntityManager;
+    const claim = await claimIdempotencyKey(em, scope, fingerprint);
+    if (claim.kind === 'replay') return replay(claim.result, response) as Result;
+    await storeIdempotentResult(em, scope, { status: resolved.status, body: resolved.body });
+    return refused;
+  });
 }
 
 interface StoredErrorBody {
@@ -92,7 +95,9 @@ interface StoredErrorBody {
   [extra: string]: unknown;
 }
 
+/** The stored answer, as the first request gave it, marked as a replay. */
 function replay(stored: { status: number; body: unknown }, response: AuthedContext['response']) {
+  response.headers[replayHeader] = 'true';
   if (stored.status >= 400) {
     const { error, ...extra } = stored.body as StoredErrorBody;
     throw new AppError<ContractErrorCode>(error.code, error.message, {

@@ -19,14 +19,25 @@ export async function insertEvents(
   workspaceId: string,
   events: readonly (NewEvent & { id: string })[],
 ): Promise<Date | string | undefined> {
-  // Raw SQL: the events go as one JSON parameter through jsonb_to_recordset, so the statement
-  // is the same text for one event or for the many a stock change records (one per movement).
   const { rows } = await sql<{ created_at: Date | string }>`with inserted as (
-       insert into events (id, workspace_id, type, data)
-       select id, ${workspaceId}, type, data from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(id text, type text, data jsonb)
+       ${eventsInsert(workspaceId, events)}
        returning created_at)
      select created_at from inserted limit 1`.execute(kysely(em));
   return rows[0]?.created_at;
+}
+
+/**
+ * The insert of events in the given order, for a statement that makes a change and records its
+ * events at once (as a data-modifying CTE: one round trip fewer). Raw SQL: the events go as one
+ * JSON parameter through jsonb_to_recordset, so the statement is the same text for one event or
+ * for the many a stock change records (one per movement).
+ */
+export function eventsInsert(
+  workspaceId: string,
+  events: readonly (NewEvent & { id: string })[],
+): RawBuilder<unknown> {
+  return sql`insert into events (id, workspace_id, type, data)
+       select id, ${workspaceId}, type, data from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(id text, type text, data jsonb)`;
 }
 
 /**

@@ -17,41 +17,32 @@ const pendingBody = sql<unknown>`'null'`;
  * Inserts the claim row, or takes over an expired one, waiting at most idempotencyWaitSeconds
  * for a concurrent claim of the same key (then PostgreSQL raises 55P03). False when a live row
  * holds the key.
+ *
+ * One statement (docs/benchmarks.md, "Writes (issue 16)"): it bounds its own wait with
+ * set_config(lock_timeout) before the insert reads its row, and its RETURNING, which runs once
+ * the row is written, puts the previous timeout back, so the effect's own locks keep the
+ * session's. (Before, two SET statements around the insert cost two round trips per claim.) A
+ * live row returns nothing and leaves the bound in place, which is harmless: a replay takes no
+ * lock, and SET LOCAL ends with the transaction.
  */
 export async function insertClaim(
   tx: EntityManager,
   scope: IdempotencyScope,
   fingerprint: string,
 ): Promise<boolean> {
-  const db = kysely(tx);
-  // SET takes no parameters: the timeout is a literal.
-  await sql`set local lock_timeout = ${sql.lit(`${idempotencyWaitSeconds}s`)}`.execute(db);
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({
-      workspace_id: scope.workspaceId,
-      endpoint: scope.endpoint,
-      key: scope.key,
-      fingerprint,
-      status: 0,
-      body: pendingBody,
-    })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['workspace_id', 'endpoint', 'key'])
-        .doUpdateSet((eb) => ({
-          fingerprint: eb.ref('excluded.fingerprint'),
-          status: 0,
-          body: pendingBody,
-          created_at: eb.fn<Date>('now'),
-        }))
-        .where('idempotency_keys.created_at', '<', retentionStart),
-    )
-    .returning(sql<number>`1`.as('claimed'))
-    .execute();
-  // The wait bounds the claim only: the effect's own locks keep the session's timeout.
-  await sql`set local lock_timeout to default`.execute(db);
-  return claimed.length > 0;
+  const { rows } = await sql<{ claimed: number }>`
+    with previous as materialized (select current_setting('lock_timeout') as lock_timeout),
+         bounded as materialized (
+           select set_config('lock_timeout', ${sql.lit(`${idempotencyWaitSeconds}s`)}, true) from previous)
+    insert into idempotency_keys as k (workspace_id, endpoint, key, fingerprint, status, body)
+    select ${scope.workspaceId}, ${scope.endpoint}, ${scope.key}, ${fingerprint}, 0, ${pendingBody} from bounded
+    on conflict (workspace_id, endpoint, key) do update
+       set fingerprint = excluded.fingerprint, status = 0, body = ${pendingBody}, created_at = now()
+     where k.created_at < ${retentionStart}
+    returning 1 as claimed, set_config('lock_timeout', (select lock_timeout from previous), true)`.execute(
+    kysely(tx),
+  );
+  return rows.length > 0;
 }
 
 export async function findStoredResult(

@@ -1,6 +1,5 @@
 import { type EntityManager, isIdOf, newId } from '@comptoir/db';
 import { Decimal } from 'decimal.js';
-import { recordEvents } from '../events/record.ts';
 import type { NewEvent } from '../events/schemas.ts';
 import { stockStateOf } from '../products/state.ts';
 import type { MovementError } from './schemas.ts';
@@ -189,7 +188,7 @@ function applyChange(change: StockChange, product: ProductState, delta: Decimal)
  * it locks the products concerned (in id order, so concurrent callers never deadlock, even in
  * other processes), decides each change against the running quantity, the workspace's
  * negative-stock policy and the weighted average cost, then writes the products, the ledger
- * rows and the events with three statements whatever the number of changes. A refused change
+ * rows and the events with two statements whatever the number of changes. A refused change
  * writes nothing and leaves the others as they are.
  */
 export async function applyStockChanges(
@@ -226,8 +225,9 @@ export async function applyStockChanges(
     const finalStates = [...products.entries()]
       .filter(([, state]) => state.changed)
       .map(([id, state]) => ({ id, quantity: state.quantity.toString(), cost_price: state.cost.toString() }));
-    await saveStockChanges(tx, workspaceId, apiKeyId, finalStates, ledger);
-    await recordEvents(tx, workspaceId, events);
+    // The events ride in the ledger's statement (the outbox, as recordEvents writes it).
+    const recorded = events.map((event) => ({ id: newId('event'), ...event }));
+    await saveStockChanges(tx, workspaceId, apiKeyId, finalStates, ledger, recorded);
   }
   return outcomes;
 }

@@ -1,13 +1,18 @@
 import { type Database, type EntityManager, kysely, toIso } from '@comptoir/db';
 import { type Selectable, sql } from 'kysely';
+import type { NewEvent } from '../events/schemas.ts';
+import { eventsInsert } from '../events/store.ts';
 import type { ListPage } from '../paging/index.ts';
 import { selectPage } from '../paging/select-page.ts';
 import type { LedgerEntry, LedgerQuery } from './schemas.ts';
 
-// The stock engine's statements are tuned (docs/benchmarks.md, "Stock engine"): three per
+// The stock engine's statements are tuned (docs/benchmarks.md, "Stock engine"): two per
 // batch whatever its size. They stay raw SQL, as measured: a JSON parameter that
-// jsonb_array_elements_text / jsonb_to_recordset unpack carries a whole batch, and the
-// products' update rides in a data-modifying CTE of the ledger's insert.
+// jsonb_to_recordset unpacks carries the ledger rows, and the products' update rides in a
+// data-modifying CTE of the ledger's insert. The products are found by `id = any(text[])`:
+// PostgreSQL sees the array's length and walks the primary key, where a set-returning
+// function over JSON is estimated at 100 rows and planned as a scan of the workspace's
+// products (docs/benchmarks.md, "Writes (issue 16)").
 
 /** A product as the stock engine decides on it, with its workspace's negative-stock policy. */
 export type LockedProduct = Pick<
@@ -28,7 +33,7 @@ export async function lockProducts(
   const { rows } = await sql<LockedProduct>`
     select p.id, p.track_stock, p.stock_quantity, p.stock_threshold, p.cost_price, p.archived_at, w.negative_stock
       from products p join workspaces w on w.id = p.workspace_id
-     where p.workspace_id = ${workspaceId} and p.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+     where p.workspace_id = ${workspaceId} and p.id = any(${ids}::text[])
      order by p.id
        for update of p`.execute(kysely(tx));
   return rows;
@@ -48,8 +53,9 @@ export type LedgerRecord = Omit<
 >;
 
 /**
- * Writes the products' new stock and cost and the ledger rows in one statement (a
- * data-modifying CTE always runs), whatever their number.
+ * Writes the products' new stock and cost, the ledger rows and the changes' events in one
+ * statement (a data-modifying CTE always runs), whatever their number. It must run in the
+ * transaction of the change, like recordEvents.
  */
 export async function saveStockChanges(
   tx: EntityManager,
@@ -57,12 +63,15 @@ export async function saveStockChanges(
   apiKeyId: string | null,
   products: ProductStock[],
   ledger: LedgerRecord[],
+  events: readonly (NewEvent & { id: string })[],
 ): Promise<void> {
+  if (!tx.isInTransaction()) throw new Error('saveStockChanges called outside a transaction');
   await sql`
-    with updated as (
+    with recorded_events as (${eventsInsert(workspaceId, events)}),
+    updated as (
       update products p set stock_quantity = t.quantity, cost_price = t.cost_price, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(products)}::jsonb) as t(id text, quantity numeric, cost_price numeric)
-       where p.workspace_id = ${workspaceId} and p.id = t.id)
+       where p.workspace_id = ${workspaceId} and p.id = t.id and p.id = any(${products.map((product) => product.id)}::text[]))
     insert into stock_movements (id, workspace_id, product_id, kind, quantity_before, quantity_after, delta,
                                  reason, ref_kind, ref_id, unit_cost, api_key_id)
     select t.id, ${workspaceId}, t.product_id, t.kind, t.quantity_before, t.quantity_after, t.delta,
