@@ -15,7 +15,7 @@ export function random(seed: number): () => number {
   };
 }
 
-const kinds = [
+export const kinds = [
   'Café moulu',
   'Café en grains',
   'Thé vert',
@@ -58,7 +58,7 @@ const kinds = [
   'Biscuits sablés',
 ] as const;
 
-const qualities = [
+export const qualities = [
   'bio',
   'fermier',
   'artisanal',
@@ -71,7 +71,7 @@ const qualities = [
   'classique',
 ] as const;
 
-const origins = [
+export const origins = [
   'de Bretagne',
   'd’Auvergne',
   'du Périgord',
@@ -86,7 +86,7 @@ const origins = [
   'de Corrèze',
 ] as const;
 
-const formats = [
+export const formats = [
   '125 g',
   '250 g',
   '500 g',
@@ -98,7 +98,7 @@ const formats = [
   'x12',
   'vrac',
 ] as const;
-const units = ['pièce', 'kg', 'L', 'carton', 'sachet'] as const;
+export const units = ['pièce', 'kg', 'L', 'carton', 'sachet'] as const;
 const taxRates = [5.5, 5.5, 5.5, 10, 20] as const;
 
 /**

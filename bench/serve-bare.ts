@@ -2,7 +2,8 @@
  * The baseline: bare Fastify + pg (a plain pg.Pool), no authentication, no rate limit, no
  * validation, no tRPC: what the framework layers are measured against.
  *
- * The routes call the real `listProducts` / `getProduct` of @comptoir/core with a stand-in for the
+ * The routes call the real `listProducts` / `getProduct` (and `listContacts` / `listCompanies`, for
+ * bench/search.ts) of @comptoir/core with a stand-in for the
  * EntityManager whose `getKysely` is a Kysely on a plain pg.Pool. The statements (page, total,
  * filter) and the row mapping (productView) are therefore exactly the API's, by construction,
  * and follow any change to them; MikroORM and everything above are not on the path. Prints
@@ -11,7 +12,7 @@
  *   node bench/serve-bare.ts --database-url=postgres://… --workspace-id=wks_… [--port=0]
  *   (or DATABASE_URL, WORKSPACE_ID, PORT in the environment)
  */
-import { getProduct, listProducts } from '@comptoir/core';
+import { getProduct, listCompanies, listContacts, listProducts } from '@comptoir/core';
 import type { Database, EntityManager } from '@comptoir/db';
 import { listEnvelope } from '@comptoir/trpc';
 import Fastify from 'fastify';
@@ -58,5 +59,20 @@ app.get<{ Querystring: ListQuery }>('/products', async (request) => {
 app.get<{ Params: { id: string } }>('/products/:id', async (request) => ({
   data: await getProduct(pgOnly, workspaceId, request.params.id),
 }));
+
+/** limit, offset and q of a contacts or companies list, as the procedures parse them. */
+const pageOf = (query: ListQuery) => ({
+  limit: query.limit === undefined ? 20 : Number(query.limit),
+  offset: query.offset === undefined ? 0 : Number(query.offset),
+  ...(query.q === undefined ? {} : { q: query.q }),
+});
+
+app.get<{ Querystring: ListQuery }>('/contacts', async (request) =>
+  listEnvelope(await listContacts(pgOnly, workspaceId, pageOf(request.query))),
+);
+
+app.get<{ Querystring: ListQuery }>('/companies', async (request) =>
+  listEnvelope(await listCompanies(pgOnly, workspaceId, pageOf(request.query))),
+);
 
 await serveUntilSignal(app, port, () => pool.end());

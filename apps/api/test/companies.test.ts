@@ -367,6 +367,27 @@ describe('GET /companies', () => {
     expect((await list('?q=societe', stranger.headers)).pagination.total).toBe(0);
   });
 
+  it('follows an update of the name, SIRET and VAT number', async () => {
+    const mine = await ownWorkspace();
+    const company = await create(
+      { name: 'Crêperie Kerguélen', siret: '732 829 320 00074', vatNumber: 'FR44732829320' },
+      mine.headers,
+    );
+    const found = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`, mine.headers)).pagination.total;
+    expect([await found('kerguelen'), await found('32000074'), await found('fr44')]).toEqual([1, 1, 1]);
+    // Updates are internal (tRPC only).
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: mine.key });
+    await client.companies.update.mutate({
+      id: company.id,
+      name: 'Galettes Noël',
+      siret: '55210055400013',
+      vatNumber: null,
+    });
+    expect([await found('kerguelen'), await found('32000074'), await found('fr44')]).toEqual([0, 0, 0]);
+    expect([await found('NOEL'), await found('10055400')]).toEqual([1, 1]);
+  });
+
   it('does not show the other workspace’s company in this one', async () => {
     const body = await list('?q=etrangere', own.headers);
     expect(body).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });

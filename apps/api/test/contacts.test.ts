@@ -410,6 +410,70 @@ describe('GET /contacts', () => {
   });
 });
 
+describe('GET /contacts?q= through the company', () => {
+  let own: Awaited<ReturnType<typeof ownWorkspace>>;
+  let company: CompanyBody;
+  let berenice: ContactBody;
+  let paul: ContactBody;
+  const search = async (q: string, query = '') => {
+    const body = await list(`?q=${encodeURIComponent(q)}${query}`, own.headers);
+    return { names: body.data.map((contact) => contact.name), total: body.pagination.total };
+  };
+
+  beforeAll(async () => {
+    own = await ownWorkspace();
+    company = await createCompany(
+      { name: 'Torréfaction Bérénice', siret: '732 829 320 00074', vatNumber: 'FR44732829320' },
+      own.headers,
+    );
+    berenice = await create(
+      { name: 'Bérénice Roux', email: 'berenice@torrefaction.test', companyId: company.id },
+      own.headers,
+    );
+    paul = await create(
+      { name: 'Paul Martin', email: 'paul@example.test', companyId: company.id },
+      own.headers,
+    );
+  });
+
+  it('lists a contact that matches by its own text and by its company once, and counts it once', async () => {
+    expect(await search('berenice')).toEqual({ names: ['Paul Martin', 'Bérénice Roux'], total: 2 });
+    expect(await search('TORREFACTION')).toEqual({ names: ['Paul Martin', 'Bérénice Roux'], total: 2 });
+    expect(await search('roux')).toEqual({ names: ['Bérénice Roux'], total: 1 });
+  });
+
+  it('matches the company by its name only, not by its SIRET or VAT number', async () => {
+    expect(await search('7328293')).toEqual({ names: [], total: 0 });
+    expect(await search('fr44')).toEqual({ names: [], total: 0 });
+  });
+
+  it('keeps the total past the last page of a search', async () => {
+    expect(await list('?q=torrefaction&offset=5', own.headers)).toEqual({
+      data: [],
+      pagination: { total: 2, limit: 20, offset: 5 },
+    });
+    expect(await list('?q=torrefaction&limit=1&offset=1', own.headers)).toEqual({
+      data: [berenice],
+      pagination: { total: 2, limit: 1, offset: 1 },
+    });
+  });
+
+  it('follows a renamed company and an updated contact', async () => {
+    // Updates are internal (tRPC only).
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: own.key });
+    await client.companies.update.mutate({ id: company.id, name: 'Brûlerie du Château' });
+    await client.contacts.update.mutate({ id: paul.id, name: 'Paulo Martín', email: 'paulo@example.test' });
+    expect(await search('brulerie du chateau')).toEqual({
+      names: ['Paulo Martín', 'Bérénice Roux'],
+      total: 2,
+    });
+    // Still in Bérénice's e-mail address, no longer in the company's name.
+    expect(await search('torrefaction')).toEqual({ names: ['Bérénice Roux'], total: 1 });
+    expect(await search('paul@')).toEqual({ names: [], total: 0 });
+    expect(await search('MARTIN')).toEqual({ names: ['Paulo Martín'], total: 1 });
+  });
+});
+
 describe('list order', () => {
   it('orders by createdAt desc, then id desc', async () => {
     const own = await ownWorkspace();

@@ -58,6 +58,9 @@ describe('migrate', () => {
           'Migration20261123000200_workspace_identity',
           'Migration20261123000300_invoice_buyer',
           'Migration20261123000400_documents',
+          'Migration20261124000200_list_counts',
+          'Migration20261124000300_product_counts_unmoved',
+          'Migration20261124000600_search_columns',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });

@@ -5,6 +5,7 @@ import { DomainEvent } from './entities/events.ts';
 import { IdempotencyKey } from './entities/idempotency.ts';
 import { Invoice, InvoiceLine, InvoicePayment } from './entities/invoices.ts';
 import { ApiKey } from './entities/keys.ts';
+import { WorkspaceListCount } from './entities/list-counts.ts';
 import { DocumentSequence } from './entities/numbering.ts';
 import { Opportunity } from './entities/opportunities.ts';
 import { Product, WorkspaceProductCount } from './entities/products.ts';
@@ -37,6 +38,7 @@ export {
   paymentMethods,
 } from './entities/invoices.ts';
 export { ApiKey } from './entities/keys.ts';
+export { WorkspaceListCount } from './entities/list-counts.ts';
 export { DocumentSequence } from './entities/numbering.ts';
 export { Opportunity, opportunityStatuses } from './entities/opportunities.ts';
 export { Product, WorkspaceProductCount } from './entities/products.ts';
@@ -52,6 +54,7 @@ export const entities = [
   Contact,
   Product,
   WorkspaceProductCount,
+  WorkspaceListCount,
   Opportunity,
   DocumentSequence,
   Invoice,

@@ -1,7 +1,7 @@
 import { type EntityManager, isIdOf, kysely, toIso, toIsoOrNull } from '@comptoir/db';
 import { type InferResult, sql } from 'kysely';
 import type { ListPage } from '../paging/index.ts';
-import { selectPage } from '../paging/select-page.ts';
+import { keptTotal, selectPage } from '../paging/select-page.ts';
 import type { OpportunityDetailView, OpportunityListQuery, OpportunityView } from './schemas.ts';
 
 /** Opportunities with their contact's e-mail and their company's name: what a read shows. */
@@ -68,6 +68,7 @@ export async function opportunityPage(
     opportunities.orderBy('o.created_at', 'desc').orderBy('o.id', 'desc'),
     query,
     opportunityView,
+    keptTotal(em, 'opportunities', workspaceId, query.status),
   );
 }
 

@@ -12,7 +12,7 @@ import { amountsColumns, amountsOfRow, documentLines } from '../lines/store.ts';
 import { type DocumentAmounts, documentTotals } from '../lines/totals.ts';
 import { numberDocument } from '../numbering/store.ts';
 import type { ListPage } from '../paging/index.ts';
-import { selectPage } from '../paging/select-page.ts';
+import { keptTotal, selectPage } from '../paging/select-page.ts';
 import type { QuoteDetailView, QuoteListQuery, QuoteUpdate, QuoteView } from './schemas.ts';
 
 type QuoteRow = Selectable<Database['quotes']>;
@@ -64,7 +64,8 @@ function storedQuote(row: QuoteRow): StoredQuote {
 }
 
 /**
- * A page of the workspace's live quotes, newest first, optionally of one status (see selectPage).
+ * A page of the workspace's live quotes, newest first, optionally of one status (see selectPage),
+ * its total from the counters kept per status.
  */
 export async function quotePage(
   em: EntityManager,
@@ -80,6 +81,7 @@ export async function quotePage(
     matching.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
     query,
     quoteView,
+    keptTotal(em, 'quotes', workspaceId, query.status),
   );
 }
 

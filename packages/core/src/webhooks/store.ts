@@ -1,7 +1,7 @@
 import { type Database, type EntityManager, isIdOf, kysely, newId, toIso, toIsoOrNull } from '@comptoir/db';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { ListPage, Page } from '../paging/index.ts';
-import { selectPage } from '../paging/select-page.ts';
+import { keptTotal, selectPage } from '../paging/select-page.ts';
 import { allEvents, type DeliveryAttemptView, type EndpointView } from './schemas.ts';
 
 const now = sql<Date>`now()`;
@@ -89,7 +89,7 @@ export function selectEndpointPage(
     .where('deleted_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
-  return selectPage(endpoints, page, endpointView);
+  return selectPage(endpoints, page, endpointView, keptTotal(em, 'webhook_endpoints', workspaceId));
 }
 
 export interface EndpointChanges {

@@ -46,3 +46,12 @@ export const newestFirst = (name: string, ...leading: string[]) => ({
     { name: 'id', sort: 'desc' as const },
   ],
 });
+
+/**
+ * Text a list's `q` searches: a stored generated column, `expression` folded with comptoir_fold
+ * (unaccent + lower), under a trigram index (Migration20261124000600_search_columns). Written as
+ * PostgreSQL prints the expression back, so the schema comparison sees no change. Nullable as
+ * the column is (a generated column has no NOT NULL), which also keeps it out of typed inserts.
+ * The API never reads it: it exists for the index and the index's recheck.
+ */
+export const searchColumn = (expression: string) => p.text().nullable().generated(`(${expression}) stored`);

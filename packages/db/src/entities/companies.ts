@@ -1,9 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, id, newestFirst, updatedAt } from './columns.ts';
+import { createdAt, id, newestFirst, searchColumn, updatedAt } from './columns.ts';
 import { workspaceId } from './workspaces.ts';
 
-// Also in the database, not expressible here (see database-only.ts): the trigram search indexes
-// companies_search_idx and companies_name_search_idx.
+// Also in the database, not expressible here (see database-only.ts): the trigram search index
+// companies_search_idx on (workspace_id, search_text).
 export const Company = defineEntity({
   name: 'Company',
   tableName: 'companies',
@@ -16,6 +16,11 @@ export const Company = defineEntity({
     address: p.text().nullable(),
     phone: p.text().nullable(),
     isSupplier: p.boolean().default(false),
+    // What `q` searches, folded (searchColumn); a contact search matches the name alone.
+    searchName: searchColumn('comptoir_fold(name)'),
+    searchText: searchColumn(
+      `comptoir_fold(((((name || '\x1f'::text) || COALESCE(siret, ''::text)) || '\x1f'::text) || COALESCE(vat_number, ''::text)))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

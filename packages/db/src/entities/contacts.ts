@@ -1,9 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, id, newestFirst, updatedAt } from './columns.ts';
+import { createdAt, id, newestFirst, searchColumn, updatedAt } from './columns.ts';
 import { workspaceId } from './workspaces.ts';
 
 // Also in the database, not expressible here (see database-only.ts): the unique index on
-// (workspace_id, lower(email)), the trigram search index, and the same-workspace foreign key
+// (workspace_id, lower(email)), the trigram search index on (workspace_id, search_text), and the same-workspace foreign key
 // (workspace_id, company_id) -> companies (workspace_id, id).
 export const Contact = defineEntity({
   name: 'Contact',
@@ -15,6 +15,8 @@ export const Contact = defineEntity({
     email: p.text(),
     phone: p.text().nullable(),
     companyId: p.text().nullable(),
+    // What `q` searches, folded (searchColumn).
+    searchText: searchColumn(`comptoir_fold(((name || '\x1f'::text) || email))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

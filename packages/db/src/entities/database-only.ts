@@ -7,9 +7,10 @@
  *
  * Not listed because MikroORM never reads them:
  * - the migrations table (schema_migrations, orm.ts): MikroORM leaves its own table out;
- * - the extensions pg_trgm and unaccent, and the functions they own;
- * - the trigger functions comptoir_count_products() and comptoir_notify_event(): MikroORM reads
- *   no function returning `trigger`; they exist for the triggers listed below.
+ * - the extensions pg_trgm, unaccent and btree_gin, and the functions they own;
+ * - the trigger functions comptoir_count_products(), comptoir_count_list() and
+ *   comptoir_notify_event(): MikroORM reads no function returning `trigger`; they exist for the
+ *   triggers listed below.
  */
 
 export type DatabaseOnlyKind = 'index' | 'foreignKey' | 'trigger' | 'function';
@@ -27,6 +28,10 @@ export interface DatabaseOnly {
 const expressionIndex =
   'an index on an expression; MikroORM would compare its raw DDL by name only, so it stays in the migration';
 const trigramIndex = `trigram search (GIN, gin_trgm_ops over comptoir_fold(...)): ${expressionIndex}`;
+// A GIN index over a btree column and a trigram one (btree_gin): MikroORM can declare neither the
+// operator class nor GIN over a plain column.
+const workspaceTrigramIndex =
+  'trigram search (GIN over workspace_id (btree_gin) and search_text gin_trgm_ops): MikroORM cannot declare a per-column operator class';
 
 // A foreign key is a relation, and a MikroORM relation references the target's primary key (or
 // with `targetKey`, one unique property): it cannot reference the composite unique
@@ -60,9 +65,8 @@ const trigger = (table: string, name: string): DatabaseOnly => ({
 
 export const databaseOnly: readonly DatabaseOnly[] = [
   index('products', 'products_search_idx', trigramIndex),
-  index('companies', 'companies_search_idx', trigramIndex),
-  index('companies', 'companies_name_search_idx', trigramIndex),
-  index('contacts', 'contacts_search_idx', trigramIndex),
+  index('companies', 'companies_search_idx', workspaceTrigramIndex),
+  index('contacts', 'contacts_search_idx', workspaceTrigramIndex),
   // one e-mail per workspace, compared case-insensitively: unique on (workspace_id, lower(email))
   index('contacts', 'contacts_workspace_email_key', expressionIndex),
 
@@ -85,6 +89,10 @@ export const databaseOnly: readonly DatabaseOnly[] = [
   trigger('products', 'products_count_insert'),
   trigger('products', 'products_count_update'),
   trigger('products', 'products_count_delete'),
+  // workspace_list_counts, kept by comptoir_count_list() in the writing transaction
+  ...['invoices', 'quotes', 'opportunities', 'contacts', 'companies', 'webhook_endpoints'].flatMap((table) =>
+    ['insert', 'update', 'delete'].map((operation) => trigger(table, `${table}_count_${operation}`)),
+  ),
   // wakes the relay (NOTIFY comptoir_events) when an event commits
   trigger('events', 'events_notify'),
 

@@ -62,6 +62,12 @@ export const Invoice = defineEntity({
     newestFirst('invoices_workspace_status_idx', 'status'),
     // what the worker's overdue sweep reads
     { name: 'invoices_overdue_idx', properties: ['dueAt'], where: { status: { $in: ['SENT', 'PARTIAL'] } } },
+    // the latest issue date invoices.send compares with (max(issued_at) of the issued invoices)
+    {
+      name: 'invoices_issued_idx',
+      properties: ['workspaceId', 'issuedAt'],
+      where: { type: 'invoice', status: { $ne: 'DRAFT' } },
+    },
   ],
 });
 

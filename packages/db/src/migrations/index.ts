@@ -13,7 +13,9 @@ import { Migration20261123000100_product_archive } from './Migration202611230001
 import { Migration20261123000200_workspace_identity } from './Migration20261123000200_workspace_identity.ts';
 import { Migration20261123000300_invoice_buyer } from './Migration20261123000300_invoice_buyer.ts';
 import { Migration20261123000400_documents } from './Migration20261123000400_documents.ts';
+import { Migration20261124000200_list_counts } from './Migration20261124000200_list_counts.ts';
 import { Migration20261124000300_product_counts_unmoved } from './Migration20261124000300_product_counts_unmoved.ts';
+import { Migration20261124000600_search_columns } from './Migration20261124000600_search_columns.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -31,8 +33,10 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261123000200_workspace_identity', class: Migration20261123000200_workspace_identity },
   { name: 'Migration20261123000300_invoice_buyer', class: Migration20261123000300_invoice_buyer },
   { name: 'Migration20261123000400_documents', class: Migration20261123000400_documents },
+  { name: 'Migration20261124000200_list_counts', class: Migration20261124000200_list_counts },
   {
     name: 'Migration20261124000300_product_counts_unmoved',
     class: Migration20261124000300_product_counts_unmoved,
   },
+  { name: 'Migration20261124000600_search_columns', class: Migration20261124000600_search_columns },
 ];

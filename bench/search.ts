@@ -1,0 +1,484 @@
+/**
+ * `pnpm bench`, contact and company search at scale (issue 16, target 3): `GET /contacts?q=` and
+ * `GET /companies?q=` with 100,000 contacts and 20,000 companies in one workspace (and three
+ * other workspaces with data, so the indexes hold other tenants' rows too), through the real API
+ * and through the bare Fastify + pg route running the same SQL (bench/serve-bare.ts). Targets:
+ * REST p99 < 100 ms at 10 connections, REST throughput >= 60 % of bare. See docs/benchmarks.md.
+ *
+ * Environment:
+ *   DATABASE_URL / REDIS_URL  services to use (else local standard ports, else embedded ones)
+ *   BENCH_DURATION            seconds of each measured run (default 10)
+ *   BENCH_WARMUP              seconds of the warm-up before each run (default 3)
+ *   BENCH_CONNECTIONS         concurrent connections (default 10; the targets assume 10)
+ *   BENCH_SCENARIOS=a,b       only these scenarios (names as printed, e.g. contacts-common)
+ */
+import os from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { createKey, createWorkspace, listCompanies, listContacts } from '@comptoir/core';
+import { type Database, type EntityManager, kysely, newId } from '@comptoir/db';
+import autocannon from 'autocannon';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { benchDir, type ChildServer, cpuSnapshot, cpuUsed, startServer, writeResult } from './lib.ts';
+import { random } from './seed.ts';
+import { benchServices, vacuumAnalyze } from './services.ts';
+
+const databaseName = 'comptoir_bench_search';
+const numberSetting = (name: string, fallback: number) => {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const durationSeconds = numberSetting('BENCH_DURATION', 10);
+const warmupSeconds = numberSetting('BENCH_WARMUP', 3);
+const connections = numberSetting('BENCH_CONNECTIONS', 10);
+const targets = { maxP99Ms: 100, minThroughputRatio: 0.6 };
+const log = (message: string) => console.log(`[bench search] ${message}`);
+const startLoad = os.loadavg().map((value) => Math.round(value * 100) / 100);
+
+// --- The seed: deterministic French names, e-mails, SIRETs and VAT numbers. ---
+
+// biome-ignore format: a table of names
+const firstNames = [
+  'Élodie', 'Hélène', 'Jérôme', 'François', 'Gaël', 'Chloé', 'Léa', 'Zoé', 'Noémie', 'Agnès',
+  'Cécile', 'Mélanie', 'Stéphane', 'Frédéric', 'Sébastien', 'Thérèse', 'Benoît', 'Loïc', 'Maëlle',
+  'Aurélien', 'Camille', 'Julien', 'Marie', 'Pierre', 'Jean', 'Sophie', 'Nicolas', 'Isabelle',
+  'Thomas', 'Claire', 'Antoine', 'Manon', 'Hugo', 'Emma', 'Lucas', 'Inès', 'Raphaël', 'Anaïs',
+  'Clément', 'Océane', 'Anne-Marie', 'Jean-Luc', 'Marie-Claire', 'Józef', 'Björn',
+];
+// biome-ignore format: a table of names
+const lastNames = [
+  'Martin', 'Bernard', 'Dubois', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau',
+  'Simon', 'Laurent', 'Lefèvre', 'Michel', 'García', 'David', 'Bertrand', 'Roux', 'Vincent',
+  'Fournier', 'Morel', 'Girard', 'André', 'Mercier', 'Dupont', 'Lambert', 'Bonnet', 'Legrand',
+  'Garnier', 'Faure', 'Rousseau', 'Blanc', 'Guérin', 'Müller', 'Henry', 'Roussel', 'Perrin',
+  'Morin', 'Mathieu', 'Gauthier', 'Dumont', 'Lopez', 'Fontaine', 'Chevalier', 'Robin', 'Masson',
+  'Sánchez', 'Gérard', 'Nguyen', 'Boyer', 'Denis', 'Lemaire', 'Duval', 'Joly', 'Roche', 'Noël',
+  'Meyer', 'Meunier', 'Pérez', 'Marchand', 'Dufour', 'Blanchard', 'Barbier', 'Brun', 'Dumas',
+  'Brunet', 'Schmitt', 'Leroux', 'Colin', 'Renard', 'Arnaud', 'Caron', 'Aubert', 'Giraud',
+  'Leclerc', 'Vidal', 'Bourgeois', 'Renaud', 'Lemoine', 'Picard', 'Gaillard', 'Lacroix', 'Fabre',
+  'Dupuis', 'Olivier', 'Hubert', 'Rivière', 'Le Gall', 'Ménard', 'Fleury', 'Deschamps', 'Prévost',
+  'Carré', 'Rémy', 'Le Roux', 'Lefèbvre', 'Bénard', 'Thibault', 'Besnard', 'Pelletier', 'Lebrun',
+];
+// biome-ignore format: a table of names
+const trades = [
+  'Boulangerie', 'Société', 'Café', 'Épicerie', 'Garage', 'Librairie', 'Brasserie', 'Atelier',
+  'Torréfaction', 'Fromagerie', 'Menuiserie', 'Pharmacie', 'Cabinet', 'Hôtel', 'Crêperie',
+  'Imprimerie', 'Quincaillerie', 'Pâtisserie', 'Transports', 'Charcuterie',
+];
+// biome-ignore format: a table of names
+const cities = [
+  'Sète', 'Annecy', 'Brest', 'Colmar', 'Nîmes', 'Rouen', 'Pau', 'Évry', 'Agen', 'Laval', 'Orléans',
+  'Besançon', 'Périgueux', 'Béziers', 'Saint-Étienne', 'Chambéry', 'Quimper', 'Valence',
+  'Angoulême', 'Troyes', 'Mâcon', 'Alès', 'Cholet', 'Dole',
+];
+const legalForms = ['SARL', 'SAS', 'EURL', 'SA', 'SCOP', ''];
+const mailDomains = ['orange.fr', 'gmail.com', 'free.fr', 'laposte.net', 'wanadoo.fr', 'sfr.fr'];
+
+/** A rare surname, given to a handful of contacts and companies, typed without accents in `q`. */
+const rareName = 'Kerguélen';
+
+function pick<T>(next: () => number, values: readonly T[]): T {
+  return values[Math.floor(next() * values.length)] as T;
+}
+
+/** Without accents and in lower case, as people type e-mail addresses. */
+const ascii = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+function luhnDigit(body: string): string {
+  for (let digit = 0; digit < 10; digit++) {
+    const candidate = `${body}${digit}`;
+    let sum = 0;
+    for (let i = 0; i < candidate.length; i++) {
+      let value = Number(candidate[candidate.length - 1 - i]);
+      if (i % 2 === 1) value = value * 2 > 9 ? value * 2 - 9 : value * 2;
+      sum += value;
+    }
+    if (sum % 10 === 0) return candidate;
+  }
+  throw new Error('unreachable');
+}
+
+/** SIRET (SIREN + NIC, Luhn-valid) and the French VAT number of its SIREN. */
+function identifiers(next: () => number): { siret: string; vatNumber: string } {
+  const siren = luhnDigit(
+    `${1 + Math.floor(next() * 9)}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`,
+  );
+  const siret = luhnDigit(`${siren}${String(Math.floor(next() * 1e4)).padStart(4, '0')}`);
+  const key = (12 + 3 * (Number(siren) % 97)) % 97;
+  return { siret, vatNumber: `FR${String(key).padStart(2, '0')}${siren}` };
+}
+
+interface SeededCompany {
+  id: string;
+  name: string;
+  siret: string | null;
+  vatNumber: string | null;
+}
+
+/** Inserts `count` companies and `contactCount` contacts into the workspace, in bulk. */
+async function seedWorkspace(
+  em: EntityManager,
+  workspaceId: string,
+  seed: number,
+  companyCount: number,
+  contactCount: number,
+): Promise<SeededCompany[]> {
+  const next = random(seed);
+  const db = kysely(em);
+  // Creation times spread over two years, oldest first, so "newest first" is a real order.
+  const start = Date.UTC(2024, 0, 1);
+  const span = 2 * 365 * 24 * 3600 * 1000;
+  const companies: SeededCompany[] = [];
+  for (let i = 0; i < companyCount; i++) {
+    const { siret, vatNumber } = identifiers(next);
+    const form = pick(next, legalForms);
+    const owner = i % 5000 === 17 ? rareName : pick(next, lastNames);
+    const name =
+      i === 4242
+        ? 'Moulin de l’Écluse'
+        : `${pick(next, trades)} ${owner} ${pick(next, cities)}${form ? ` ${form}` : ''}`;
+    companies.push({
+      id: newId('company', start + Math.floor((i / companyCount) * span)),
+      name,
+      siret: next() < 0.9 ? siret : null,
+      vatNumber: next() < 0.7 ? vatNumber : null,
+    });
+  }
+  for (let from = 0; from < companies.length; from += 5000) {
+    await db
+      .insertInto('companies')
+      .values(
+        companies.slice(from, from + 5000).map((company, offset) => ({
+          id: company.id,
+          workspace_id: workspaceId,
+          name: company.name,
+          siret: company.siret,
+          vat_number: company.vatNumber,
+          address: `${1 + ((from + offset) % 120)} rue de la République`,
+          created_at: new Date(start + Math.floor(((from + offset) / companyCount) * span)),
+        })),
+      )
+      .execute();
+  }
+  const contactChunk = 5000;
+  for (let from = 0; from < contactCount; from += contactChunk) {
+    const rows = [];
+    for (let i = from; i < Math.min(contactCount, from + contactChunk); i++) {
+      const first = pick(next, firstNames);
+      const last = i % 30_000 === 11 ? rareName : pick(next, lastNames);
+      const company = next() < 0.8 ? pick(next, companies) : undefined;
+      const at = start + Math.floor((i / contactCount) * span);
+      rows.push({
+        id: newId('contact', at),
+        workspace_id: workspaceId,
+        name: `${first} ${last}`,
+        email: `${ascii(first)}.${ascii(last)}.${i}@${pick(next, mailDomains)}`,
+        phone: next() < 0.5 ? `+33 6 ${String(Math.floor(next() * 1e8)).padStart(8, '0')}` : null,
+        company_id: company?.id ?? null,
+        created_at: new Date(at),
+      });
+    }
+    await db.insertInto('contacts').values(rows).execute();
+  }
+  return companies;
+}
+
+// 1. Services and the seed: the measured workspace, then three others with data.
+const { postgres, redis, databaseUrl, serverVersion, orm } = await benchServices(databaseName, log);
+const seedStarted = performance.now();
+const contactCount = 100_000;
+const companyCount = 20_000;
+const workspace = await createWorkspace(orm.em.fork(), { name: 'Cabinet Bénédicte & Associés' });
+const companies = await seedWorkspace(orm.em.fork(), workspace.id, 16, companyCount, contactCount);
+for (let other = 1; other <= 3; other++) {
+  const neighbour = await createWorkspace(orm.em.fork(), { name: `Voisin ${other}` });
+  await seedWorkspace(orm.em.fork(), neighbour.id, 16 + other, 4000, 20_000);
+}
+const { key } = await createKey(orm.em.fork(), {
+  workspaceId: workspace.id,
+  name: 'bench search',
+  scopes: ['read:contacts'],
+  rateLimitPerMinute: 1_000_000_000,
+});
+await vacuumAnalyze(databaseUrl);
+log(
+  `seeded ${contactCount} contacts and ${companyCount} companies (+3 workspaces of 20,000 and 4,000) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+);
+
+// A SIRET and a VAT number of the measured workspace, for the identifier scenarios.
+const withIdentifiers = companies.find(
+  (company, index) => index > 9000 && company.siret && company.vatNumber,
+);
+if (!withIdentifiers?.siret || !withIdentifiers.vatNumber) throw new Error('no company with identifiers');
+
+interface Scenario {
+  name: string;
+  list: 'contacts' | 'companies';
+  q: string;
+  what: string;
+}
+const allScenarios: Scenario[] = [
+  { name: 'contacts-common', list: 'contacts', q: 'marie', what: 'a common first name' },
+  { name: 'contacts-rare', list: 'contacts', q: 'kerguelen', what: 'a rare surname, typed without accents' },
+  { name: 'contacts-accent', list: 'contacts', q: 'helene', what: 'an accented name typed without accents' },
+  { name: 'contacts-email', list: 'contacts', q: 'thomas.dubois', what: 'an e-mail fragment' },
+  {
+    name: 'contacts-company',
+    list: 'contacts',
+    q: 'torrefaction',
+    what: 'a company-name term (through the company)',
+  },
+  { name: 'companies-common', list: 'companies', q: 'boulangerie', what: 'a common trade' },
+  { name: 'companies-rare', list: 'companies', q: 'ecluse', what: 'a rare name, typed without accents' },
+  {
+    name: 'companies-siret',
+    list: 'companies',
+    q: withIdentifiers.siret.slice(2, 10),
+    what: 'a SIRET fragment',
+  },
+  {
+    name: 'companies-vat',
+    list: 'companies',
+    q: withIdentifiers.vatNumber.slice(0, 7).toLowerCase(),
+    what: 'a VAT number fragment',
+  },
+];
+const chosen = process.env.BENCH_SCENARIOS?.split(',').filter((name) => name !== '');
+const scenarios = chosen ? allScenarios.filter((scenario) => chosen.includes(scenario.name)) : allScenarios;
+
+// 2. Matches and the database's own time per scenario: EXPLAIN ANALYZE of the statements the
+// real listContacts / listCompanies send (a stand-in EntityManager that explains each one).
+const explainDb = new pg.Client({ connectionString: databaseUrl });
+await explainDb.connect();
+async function explain(scenario: Scenario) {
+  const statements: { plan: string[]; executionMs: number }[] = [];
+  const explaining = {
+    async query(text: string, values: unknown[]) {
+      const result = await explainDb.query<{ 'QUERY PLAN': string }>(`explain (analyze) ${text}`, values);
+      const plan = result.rows.map((row) => row['QUERY PLAN']);
+      const executionMs = Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? Number.NaN);
+      statements.push({ plan, executionMs });
+      return { rows: [], command: 'SELECT', rowCount: 0 };
+    },
+    release() {},
+  };
+  const explainer = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: { connect: async () => explaining, end: async () => {} } as never }),
+  });
+  const em = { getKysely: () => explainer } as unknown as EntityManager;
+  const query = { q: scenario.q, limit: 20, offset: 0 };
+  await (scenario.list === 'contacts'
+    ? listContacts(em, workspace.id, query)
+    : listCompanies(em, workspace.id, query));
+  return statements;
+}
+const plans: Record<string, { plan: string[]; executionMs: number }[]> = {};
+const matches: Record<string, number> = {};
+for (const scenario of scenarios) {
+  const query = { q: scenario.q, limit: 1, offset: 0 };
+  const em = orm.em.fork();
+  matches[scenario.name] = (
+    scenario.list === 'contacts'
+      ? await listContacts(em, workspace.id, query)
+      : await listCompanies(em, workspace.id, query)
+  ).total;
+  await explain(scenario); // once to warm the cache, then the one reported
+  plans[scenario.name] = await explain(scenario);
+}
+await explainDb.end();
+await orm.close();
+
+// 3. The servers, each in its own process.
+const childEnv = {
+  NODE_ENV: 'production',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redis.url,
+  WORKSPACE_ID: workspace.id,
+  REDIS_KEY_PREFIX: `comptoir-bench-search:${process.pid}`,
+  PORT: '0',
+};
+const targetList: {
+  name: string;
+  script: string;
+  prefix: string;
+  headers: Record<string, string>;
+  server?: ChildServer;
+}[] = [
+  { name: 'bare', script: 'serve-bare.ts', prefix: '', headers: {} },
+  { name: 'REST', script: 'serve-api.ts', prefix: '/api/v1', headers: { authorization: `Bearer ${key}` } },
+];
+const pathOf = (scenario: Scenario) => `/${scenario.list}?limit=20&q=${encodeURIComponent(scenario.q)}`;
+
+interface RunResult {
+  scenario: string;
+  target: string;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  cpuMsPerRequest: { server: number; postgres: number };
+  loadAverage: number;
+}
+const results: RunResult[] = [];
+const consistency: { scenario: string; identical: boolean; total: number }[] = [];
+try {
+  for (const target of targetList) {
+    target.server = await startServer(target.name, join(benchDir, target.script), { env: childEnv });
+  }
+  // Both targets must answer the same body, or the comparison means nothing.
+  for (const scenario of scenarios) {
+    const bodies: { pagination: { total: number } }[] = [];
+    for (const target of targetList) {
+      const response = await fetch(
+        `http://127.0.0.1:${target.server?.port}${target.prefix}${pathOf(scenario)}`,
+        {
+          headers: target.headers,
+        },
+      );
+      if (response.status !== 200)
+        throw new Error(`${target.name} ${scenario.name}: HTTP ${response.status}`);
+      bodies.push((await response.json()) as { pagination: { total: number } });
+    }
+    const identical = bodies.every((body) => isDeepStrictEqual(body, bodies[0]));
+    consistency.push({ scenario: scenario.name, identical, total: bodies[0]?.pagination.total ?? -1 });
+    if (!identical) log(`WARNING: REST answers ${scenario.name} differently from bare`);
+  }
+  log(
+    `load: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s measured per run, ${scenarios.length * targetList.length} runs`,
+  );
+  for (const scenario of scenarios) {
+    for (const target of targetList) {
+      const options = {
+        url: `http://127.0.0.1:${target.server?.port}${target.prefix}${pathOf(scenario)}`,
+        headers: target.headers,
+        connections,
+        timeout: 10,
+      };
+      await autocannon({ ...options, duration: warmupSeconds });
+      const before = cpuSnapshot(target.server?.process.pid, databaseName);
+      const run = await autocannon({ ...options, duration: durationSeconds });
+      const used = cpuUsed(before, cpuSnapshot(target.server?.process.pid, databaseName));
+      const perRequest = (ms: number) => Math.round((ms / Math.max(1, run.requests.total)) * 1000) / 1000;
+      const result: RunResult = {
+        scenario: scenario.name,
+        target: target.name,
+        requestsPerSecond: Math.round(run.requests.average),
+        latencyMs: { p50: run.latency.p50, p90: run.latency.p90, p99: run.latency.p99, max: run.latency.max },
+        non2xx: run.non2xx,
+        errors: run.errors,
+        cpuMsPerRequest: { server: perRequest(used.server), postgres: perRequest(used.postgres) },
+        loadAverage: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+      };
+      results.push(result);
+      log(
+        `${scenario.name.padEnd(17)} ${target.name.padEnd(4)} ${String(result.requestsPerSecond).padStart(5)} req/s  ` +
+          `p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  CPU/req: server ${result.cpuMsPerRequest.server} ms, ` +
+          `postgres ${result.cpuMsPerRequest.postgres} ms  (load ${result.loadAverage})`,
+      );
+    }
+  }
+} finally {
+  for (const target of targetList) await target.server?.stop();
+}
+await redis.stop();
+await postgres.stop();
+
+// 4. Report: one row per scenario, REST against bare.
+const rows = scenarios.flatMap((scenario) => {
+  const bare = results.find((r) => r.scenario === scenario.name && r.target === 'bare');
+  const rest = results.find((r) => r.scenario === scenario.name && r.target === 'REST');
+  if (!bare || !rest) return [];
+  const ratio = bare.requestsPerSecond > 0 ? rest.requestsPerSecond / bare.requestsPerSecond : 0;
+  const clean = rest.non2xx === 0 && rest.errors === 0;
+  const sameBody = consistency.find((entry) => entry.scenario === scenario.name)?.identical === true;
+  return [
+    {
+      scenario: scenario.name,
+      q: scenario.q,
+      what: scenario.what,
+      matches: matches[scenario.name] ?? -1,
+      databaseMs: (plans[scenario.name] ?? []).map((statement) => statement.executionMs),
+      bare,
+      rest,
+      ratio: Math.round(ratio * 1000) / 1000,
+      p99Pass: clean && rest.latencyMs.p99 < targets.maxP99Ms,
+      ratioPass: clean && sameBody && ratio >= targets.minThroughputRatio,
+    },
+  ];
+});
+const header = [
+  'scenario',
+  'q',
+  'matches',
+  'db ms',
+  'bare req/s',
+  'REST req/s',
+  'bare p50/p99',
+  'REST p50/p99',
+  'ratio',
+  `p99 < ${targets.maxP99Ms}`,
+  `ratio ≥ ${targets.minThroughputRatio * 100} %`,
+];
+const lines = rows.map((row) => [
+  row.scenario,
+  row.q,
+  String(row.matches),
+  row.databaseMs.map((ms) => ms.toFixed(1)).join('+'),
+  String(row.bare.requestsPerSecond),
+  String(row.rest.requestsPerSecond),
+  `${row.bare.latencyMs.p50}/${row.bare.latencyMs.p99}`,
+  `${row.rest.latencyMs.p50}/${row.rest.latencyMs.p99}`,
+  `${(row.ratio * 100).toFixed(1)} %`,
+  row.p99Pass ? 'PASS' : 'FAIL',
+  row.ratioPass ? 'PASS' : 'FAIL',
+]);
+const widths = header.map((title, column) =>
+  Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+);
+const format = (cells: string[]) =>
+  `| ${cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
+console.log(`\n${format(header)}`);
+console.log(
+  `|${widths.map((width, column) => (column < 2 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+);
+for (const line of lines) console.log(format(line));
+console.log('');
+const passed = rows.filter((row) => row.p99Pass && row.ratioPass).length;
+console.log(
+  `${passed === rows.length ? 'PASS' : 'FAIL'}  search at ${contactCount} contacts / ${companyCount} companies: ` +
+    `${passed} of ${rows.length} scenarios with REST p99 < ${targets.maxP99Ms} ms and >= ${targets.minThroughputRatio * 100} % of bare`,
+);
+for (const entry of consistency.filter((c) => !c.identical)) {
+  console.log(`WARNING: REST and bare answer ${entry.scenario} differently`);
+}
+
+const path = writeResult('search.json', {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    postgres: serverVersion,
+    loadAverageAtStart: startLoad,
+  },
+  config: {
+    contacts: contactCount,
+    companies: companyCount,
+    otherWorkspaces: 3,
+    connections,
+    warmupSeconds,
+    durationSeconds,
+    targets,
+  },
+  consistency,
+  plans,
+  results: rows,
+});
+log(`results written to ${path}`);
