@@ -27,21 +27,25 @@ export function guardInput(app: FastifyInstance): void {
     }
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook (no promise per request); one that answers does not call done.
+  app.addHook('onRequest', (request, reply, done) => {
     if (!servedMethods.has(request.method)) {
       reply.header('Allow', [...servedMethods].join(', '));
-      return sendError(reply, 405, envelope('method_not_allowed', `Method ${request.method} is not served`));
+      sendError(reply, 405, envelope('method_not_allowed', `Method ${request.method} is not served`));
+      return;
     }
     const undecodable = undecodableQueryParameters(request.url);
     if (undecodable.length > 0) {
-      return sendError(reply, 400, {
+      sendError(reply, 400, {
         error: {
           code: 'invalid_request',
           message: 'Query parameters must be valid percent-encoded UTF-8',
           details: undecodable.map((name) => ({ path: name, message: 'not valid percent-encoded UTF-8' })),
         },
       });
+      return;
     }
+    done();
   });
 }
 

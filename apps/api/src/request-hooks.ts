@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, RawRequestDefaultExpression } from 'fastify';
+import type { Counter, Histogram } from 'prom-client';
 import type { ApiMetrics } from './metrics.ts';
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -22,15 +23,38 @@ export function labelRoute(request: FastifyRequest, route: string): void {
  * request counter and duration histogram, by method, route template and status.
  */
 export function traceRequests(app: FastifyInstance, metrics: ApiMetrics): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async ones: every request runs them, and an async hook costs a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // prom-client hashes the label values on every observation; the handful of (method, route,
+  // status) combinations a server answers keep their children here instead.
+  type RouteLabel = 'method' | 'route' | 'status';
+  const children = new Map<
+    string,
+    { requests: Counter.Internal; duration: Histogram.Internal<RouteLabel> }
+  >();
+  app.addHook('onResponse', (request, reply, done) => {
     const route = (request as LabelledRequest).metricsRoute ?? request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    metrics.requests.inc(labels);
-    metrics.duration.observe(labels, reply.elapsedTime / 1000);
-    request.log.debug({ ...labels, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
+    const status = String(reply.statusCode);
+    const key = `${request.method} ${route} ${status}`;
+    let child = children.get(key);
+    if (!child) {
+      const labels = { method: request.method, route, status };
+      child = { requests: metrics.requests.labels(labels), duration: metrics.duration.labels(labels) };
+      children.set(key, child);
+    }
+    child.requests.inc();
+    child.duration.observe(reply.elapsedTime / 1000);
+    // The access line is at debug: skip building it when that level is off.
+    if (request.log.level === 'debug' || request.log.level === 'trace') {
+      request.log.debug(
+        { method: request.method, route, status, ms: Math.round(reply.elapsedTime * 10) / 10 },
+        'request',
+      );
+    }
+    done();
   });
 }

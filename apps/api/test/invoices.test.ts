@@ -149,6 +149,26 @@ describe('POST /invoices', () => {
     expect([first.data.number, second.data.number]).toEqual([`INV-${year}-00001`, `INV-${year}-00002`]);
   });
 
+  it('numbers past 99,999 with every digit: INV-<year>-100000 follows INV-<year>-99999', async () => {
+    const workspace = await api.make.workspace();
+    const auth = bearer((await api.make.key(workspace.id)).key);
+    const last = (await (await create(valid, auth)).json()) as { data: Invoice };
+    expect(last.data.number).toBe(`INV-${year}-00001`);
+    await api.db.orm.em
+      .fork()
+      .execute(
+        "update document_sequences set last_value = 99998 where workspace_id = ? and kind = 'invoice'",
+        [workspace.id],
+      );
+    const numbers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await create(valid, auth);
+      expect(response.status).toBe(201);
+      numbers.push(((await response.json()) as { data: Invoice }).data.number);
+    }
+    expect(numbers).toEqual([`INV-${year}-99999`, `INV-${year}-100000`]);
+  });
+
   it.each([
     [{ ...valid, clientName: '' }, 'clientName'],
     [{ ...valid, clientName: 'x'.repeat(201) }, 'clientName'],

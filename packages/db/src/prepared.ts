@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager, PostgreSqlConnection } from '@mikro-orm/postgresql';
 
 /**
@@ -16,4 +17,24 @@ export async function preparedRead<T>(
   const pool = await (em.getConnection() as PostgreSqlConnection).getNativeClient();
   const result = await pool.query({ name, text, values });
   return result.rows as T[];
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a compiled Kysely statement that commits on its own (no transaction) as a named prepared
+ * statement, named after its text: a statement whose text is the same on every call (its
+ * variable parts are parameters, e.g. rows as one JSON parameter) is then parsed and planned
+ * once per pooled connection. For hot writes made outside a transaction, like preparedRead.
+ */
+export async function preparedStatement<T>(
+  em: EntityManager,
+  query: { sql: string; parameters: readonly unknown[] },
+): Promise<T[]> {
+  let name = statementNames.get(query.sql);
+  if (name === undefined) {
+    name = `comptoir_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(query.sql, name);
+  }
+  return preparedRead<T>(em, name, query.sql, [...query.parameters]);
 }

@@ -30,7 +30,8 @@ export function documentNumberCte(kind: NumberedKind, workspaceId: string): RawB
        insert into document_sequences as s (workspace_id, kind, year, last_value)
        values (${workspaceId}, ${kind}, extract(year from now())::int, 1)
        on conflict (workspace_id, kind, year) do update set last_value = s.last_value + 1
-       returning ${sql.lit(prefix)} || year || '-' || lpad(last_value::text, 5, '0') as assigned
+       -- lpad cuts a longer text to the width: the 100,000th number must keep all six digits.
+       returning ${sql.lit(prefix)} || year || '-' || lpad(last_value::text, greatest(5, length(last_value::text)), '0') as assigned
      )`;
 }
 

@@ -1,0 +1,90 @@
+/**
+ * CPU per request of the API's layers, in one process, one request at a time: the core call
+ * alone (what the bare route does), then the whole REST and tRPC paths through Fastify's
+ * `inject` (no socket). Sequential requests leave out what concurrency adds (more garbage
+ * promoted, a busier event loop), so the difference between two rows is the layers' own work,
+ * steady enough to compare two versions of the glue on a busy machine, which `pnpm bench`'s
+ * throughput is not. `node bench/request-cpu.ts`; REQUEST_CPU_ITERATIONS (default 3000).
+ */
+import { buildServer, connectApiRedis } from '@comptoir/api';
+import {
+  createCompany,
+  createKey,
+  createWorkspace,
+  getProduct,
+  importProducts,
+  listProducts,
+} from '@comptoir/core';
+import { pino } from 'pino';
+import { catalogue, supplierNames } from './seed.ts';
+import { benchServices } from './services.ts';
+
+const log = (message: string) => console.error(`[request-cpu] ${message}`);
+const iterations = Number(process.env.REQUEST_CPU_ITERATIONS ?? 3000);
+const { redis: redisService, orm } = await benchServices('comptoir_bench_request_cpu', log);
+const workspace = await createWorkspace(orm.em.fork(), { name: 'Request CPU' });
+const supplierIds: string[] = [];
+for (const name of supplierNames) {
+  supplierIds.push((await createCompany(orm.em.fork(), workspace.id, { name }, { isSupplier: true })).id);
+}
+await importProducts(orm.em.fork(), workspace.id, catalogue(0, 2000, supplierIds));
+const { key } = await createKey(orm.em.fork(), {
+  workspaceId: workspace.id,
+  scopes: ['read:products'],
+  rateLimitPerMinute: 1_000_000_000,
+});
+const productId = (await listProducts(orm.em.fork(), workspace.id, { limit: 1, offset: 0 })).items[0]?.id;
+if (!productId) throw new Error('no product');
+
+const redis = await connectApiRedis(redisService.url, () => {});
+const { app } = await buildServer({
+  orm,
+  redis,
+  rateLimitPerMinute: 600,
+  publicBaseUrl: 'http://127.0.0.1',
+  logger: pino({ level: 'warn' }),
+  redisKeyPrefix: `comptoir-bench-request-cpu:${process.pid}`,
+});
+await app.ready();
+const headers = { authorization: `Bearer ${key}` };
+
+async function cpuPerCall(name: string, call: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < Math.min(1000, iterations); i++) await call(); // warm up the JIT
+  const samples: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const before = process.cpuUsage();
+    for (let i = 0; i < iterations; i++) await call();
+    const used = process.cpuUsage(before);
+    samples.push((used.user + used.system) / iterations);
+  }
+  samples.sort((a, b) => a - b);
+  console.log(
+    `${name.padEnd(28)} ${samples[1]?.toFixed(1).padStart(7)} µs CPU/request (rounds: ${samples.map((s) => s.toFixed(1)).join(', ')})`,
+  );
+}
+
+const expectOk = (response: { statusCode: number; body: string }) => {
+  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+};
+await cpuPerCall('list: core call + JSON', async () =>
+  JSON.stringify(await listProducts(orm.em.fork(), workspace.id, { limit: 20, offset: 0 })),
+);
+await cpuPerCall('list: REST (inject)', async () =>
+  expectOk(await app.inject({ method: 'GET', url: '/api/v1/products?limit=20', headers })),
+);
+await cpuPerCall('list: tRPC (inject)', async () =>
+  expectOk(
+    await app.inject({ method: 'GET', url: '/trpc/products.list?input=%7B%22limit%22%3A20%7D', headers }),
+  ),
+);
+await cpuPerCall('get: core call + JSON', async () =>
+  JSON.stringify(await getProduct(orm.em.fork(), workspace.id, productId)),
+);
+await cpuPerCall('get: REST (inject)', async () =>
+  expectOk(await app.inject({ method: 'GET', url: `/api/v1/products/${productId}`, headers })),
+);
+
+await app.close();
+await orm.close();
+redis.disconnect();
+await redisService.stop();
