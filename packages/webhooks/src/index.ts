@@ -1,14 +1,16 @@
 export { isAllowedScheme, isForbiddenAddress, urlTargetRefusal } from './address.ts';
-export { defaultRetrySchedule, parseRetrySchedule, retryAfterDelay, retryDelay } from './schedule.ts';
 export {
   type ConnectionLease,
+  WebhookConnections,
+  type WebhookConnectionsOptions,
+} from './connections.ts';
+export { defaultRetrySchedule, parseRetrySchedule, retryAfterDelay, retryDelay } from './schedule.ts';
+export {
   type HostnameLookup,
   type ResolvedAddress,
   responseBodyLimitBytes,
   type SendResult,
   sendWebhook,
-  WebhookConnections,
-  type WebhookConnectionsOptions,
   type WebhookRequest,
 } from './sender.ts';
 export {
