@@ -1,7 +1,7 @@
 import type { EntityManager } from '@comptoir/db';
 import type { ListPage } from '../paging/index.ts';
+import { contactPage } from './list-store.ts';
 import type { ContactListQuery, ContactView } from './schemas.ts';
-import { contactPage } from './store.ts';
 
 /** The workspace's contacts, newest first; `q` searches the name, e-mail and company name. */
 export async function listContacts(

@@ -1,14 +1,12 @@
 import { type EntityManager, isIdOf, isUniqueViolation, kysely, toIso } from '@comptoir/db';
-import { type InferResult, sql } from 'kysely';
+import type { InferResult } from 'kysely';
 import { identifierChecks } from '../companies/identifiers.ts';
 import type { CompanyRef } from '../companies/schemas.ts';
 import { AppError } from '../errors/index.ts';
-import { type ListPage, likeContains } from '../paging/index.ts';
-import { keptTotal, selectPage } from '../paging/select-page.ts';
-import type { ContactDetailView, ContactListQuery, ContactView } from './schemas.ts';
+import type { ContactDetailView, ContactView } from './schemas.ts';
 
 /** Contacts with the name of their company: the rows a Contact is read from. */
-function contactsWithCompany(em: EntityManager) {
+export function contactsWithCompany(em: EntityManager) {
   return kysely(em)
     .selectFrom('contacts as c')
     .leftJoin('companies as co', (join) =>
@@ -25,9 +23,9 @@ function contactsWithCompany(em: EntityManager) {
     ]);
 }
 
-type ContactRow = InferResult<ReturnType<typeof contactsWithCompany>>[number];
+export type ContactRow = InferResult<ReturnType<typeof contactsWithCompany>>[number];
 
-function contactView(row: ContactRow): ContactView {
+export function contactView(row: ContactRow): ContactView {
   return {
     id: row.id,
     email: row.email,
@@ -38,118 +36,6 @@ function contactView(row: ContactRow): ContactView {
     company:
       row.company_id && row.company_name !== null ? { id: row.company_id, name: row.company_name } : null,
   };
-}
-
-/**
- * The contacts of the workspace whose name or e-mail, or whose company's name, contains `q`
- * (folded: case and accents aside), as (id, created_at): the two branches each read their own
- * stored folded column through its trigram index led by the workspace (contacts_search_idx,
- * companies_search_idx; Migration20261124000600_search_columns). A company's candidates come
- * from its whole search text (name, SIRET, VAT number), then `search_name` keeps the name matches.
- * A contact has one company, so the second branch lists a contact at most once.
- */
-function searchMatches(em: EntityManager, workspaceId: string, q: string) {
-  // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
-  const folded = sql<string>`comptoir_fold(${likeContains(q)})`;
-  const db = kysely(em);
-  return db
-    .selectFrom('contacts')
-    .select(['id', 'created_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('search_text', 'like', folded)
-    .unionAll(
-      db
-        .selectFrom('companies as co')
-        .innerJoin('contacts as c', (join) =>
-          join.onRef('c.workspace_id', '=', 'co.workspace_id').onRef('c.company_id', '=', 'co.id'),
-        )
-        .select(['c.id', 'c.created_at'])
-        .where('co.workspace_id', '=', workspaceId)
-        .where('co.search_text', 'like', folded)
-        .where('co.search_name', 'like', folded)
-        // Found by the first branch already: each contact once, without a costly UNION.
-        .where((eb) => eb.not(eb('c.search_text', 'like', folded))),
-    );
-}
-
-/**
- * A search page: the matches (id and creation time only) are read once, in a materialised CTE,
- * for both the total and the page; only the page's rows are then read whole, with their
- * company. Exact total, one round trip (docs/benchmarks.md, "Contact and company search").
- */
-async function contactSearchPage(
-  em: EntityManager,
-  workspaceId: string,
-  q: string,
-  query: ContactListQuery,
-): Promise<ListPage<ContactView>> {
-  const rows = await kysely(em)
-    .with(
-      (cte) => cte('matched').materialized(),
-      () => searchMatches(em, workspaceId, q),
-    )
-    .selectFrom((db) =>
-      db
-        .selectFrom('matched')
-        .select((eb) => eb.fn.countAll().as('total'))
-        .as('counted'),
-    )
-    .leftJoinLateral(
-      (db) =>
-        db
-          .selectFrom((page) =>
-            page
-              .selectFrom('matched')
-              .selectAll()
-              .orderBy('created_at', 'desc')
-              .orderBy('id', 'desc')
-              .limit(query.limit)
-              .offset(query.offset)
-              .as('m'),
-          )
-          .innerJoin('contacts as c', (join) =>
-            join.on('c.workspace_id', '=', workspaceId).onRef('c.id', '=', 'm.id'),
-          )
-          .leftJoin('companies as co', (join) =>
-            join.onRef('co.workspace_id', '=', 'c.workspace_id').onRef('co.id', '=', 'c.company_id'),
-          )
-          .select([
-            'c.id',
-            'c.name',
-            'c.email',
-            'c.phone',
-            'c.created_at',
-            'c.company_id',
-            'co.name as company_name',
-          ])
-          .orderBy('m.created_at', 'desc')
-          .orderBy('m.id', 'desc')
-          .as('page'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('page')
-    .select('counted.total')
-    .execute();
-  // No match still gives one row (the count) with a null page: the left join types every
-  // column of the page as nullable, and a row with an id is a whole contact.
-  const items = rows.filter((row) => row.id !== null).map((row) => contactView(row as ContactRow));
-  return { items, total: Number(rows[0]?.total ?? 0), limit: query.limit, offset: query.offset };
-}
-
-/** A page of the workspace's contacts, newest first, optionally matching `q`. */
-export async function contactPage(
-  em: EntityManager,
-  workspaceId: string,
-  query: ContactListQuery,
-): Promise<ListPage<ContactView>> {
-  const q = query.q?.trim();
-  if (q) return contactSearchPage(em, workspaceId, q, query);
-  const contacts = contactsWithCompany(em)
-    .where('c.workspace_id', '=', workspaceId)
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.id', 'desc');
-  // A search counts its matches (above); the whole list's total is kept (keptTotal).
-  return selectPage(contacts, query, contactView, keptTotal(em, 'contacts', workspaceId));
 }
 
 /** A contact of the workspace with its whole company; none for an id of another shape. */
