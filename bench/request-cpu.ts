@@ -4,7 +4,8 @@
  * `inject` (no socket). Sequential requests leave out what concurrency adds (more garbage
  * promoted, a busier event loop), so the difference between two rows is the layers' own work,
  * steady enough to compare two versions of the glue on a busy machine, which `pnpm bench`'s
- * throughput is not. `node bench/request-cpu.ts`; REQUEST_CPU_ITERATIONS (default 3000).
+ * throughput is not. `node bench/request-cpu.ts`; REQUEST_CPU_ITERATIONS (default 3000),
+ * REQUEST_CPU_ONLY (a row name's substring).
  */
 import { buildServer, connectApiRedis } from '@comptoir/api';
 import {
@@ -48,7 +49,11 @@ const { app } = await buildServer({
 await app.ready();
 const headers = { authorization: `Bearer ${key}` };
 
+// REQUEST_CPU_ONLY=<text> measures only the rows whose name contains it (for a --cpu-prof of one path).
+const only = process.env.REQUEST_CPU_ONLY;
+
 async function cpuPerCall(name: string, call: () => Promise<unknown>): Promise<void> {
+  if (only && !name.includes(only)) return;
   for (let i = 0; i < Math.min(1000, iterations); i++) await call(); // warm up the JIT
   const samples: number[] = [];
   for (let round = 0; round < 3; round++) {
