@@ -1,6 +1,7 @@
 import {
   type AttemptOutcome,
   abandonDelivery,
+  batched,
   claimDeliveryAttempts,
   type DeliveryJob,
   deliveryQueue,
@@ -11,7 +12,6 @@ import {
 import type { MikroORM } from '@comptoir/db';
 import { sendWebhook, type WebhookConnections, webhookHeaders } from '@comptoir/webhooks';
 import { DelayedError, type Job, Worker } from 'bullmq';
-import { batched } from './batcher.ts';
 import { EndpointGates } from './endpoint-gates.ts';
 import type { WorkerLog } from './log.ts';
 import type { DeliveryMetrics } from './metrics.ts';

@@ -1,6 +1,7 @@
 // The domain's public surface, listed name by name: nothing leaks by accident, and a name
 // that is no longer imported anywhere shows here.
 
+export { batched, batchedByKey } from './batching/batched.ts';
 export { createCompany } from './companies/create.ts';
 export { getCompany } from './companies/get.ts';
 export { listCompanies } from './companies/list.ts';

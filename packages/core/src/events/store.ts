@@ -67,13 +67,30 @@ export function eventInsert(
   event: NewEvent,
   from: { cte: string; completions: Record<string, string> },
 ): RawBuilder<unknown> {
-  const completions = sql.join(
-    Object.entries(from.completions).map(
-      ([field, expression]) => sql`${sql.lit(field)}, ${sql.raw(expression)}`,
-    ),
-  );
   return sql`insert into events (id, workspace_id, type, data)
-     select ${newId('event')}, ${workspaceId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb || jsonb_build_object(${completions}) from ${sql.table(from.cte)}`;
+     select ${newId('event')}, ${workspaceId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb || ${completionsObject(from.completions)} from ${sql.table(from.cte)}`;
+}
+
+/**
+ * The insert of one event of `type` per row of `from.rows` (SQL: a FROM clause whose rows have
+ * `event_id` and `event_data` columns), each completed like eventInsert's: for a statement that
+ * creates many records at once.
+ */
+export function completedEventsInsert(
+  workspaceId: string,
+  type: EventType,
+  from: { rows: RawBuilder<unknown>; completions: Record<string, string> },
+): RawBuilder<unknown> {
+  return sql`insert into events (id, workspace_id, type, data)
+     select event_id, ${workspaceId}, ${type}, event_data || ${completionsObject(from.completions)} from ${from.rows}`;
+}
+
+/** SQL: a jsonb object of the completions (field names and expressions written in code, never from input). */
+function completionsObject(completions: Record<string, string>): RawBuilder<unknown> {
+  const fields = sql.join(
+    Object.entries(completions).map(([field, expression]) => sql`${sql.lit(field)}, ${sql.raw(expression)}`),
+  );
+  return sql`jsonb_build_object(${fields})`;
 }
 
 /** A workspace's events, newest first, of one type when `type` is given. */

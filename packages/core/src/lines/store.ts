@@ -54,8 +54,19 @@ export function linesInsert(
   documentId: string,
   lines: readonly LineCreate[],
 ): RawBuilder<unknown> {
+  return documentsLinesInsert(kind, workspaceId, [{ documentId, lines }]);
+}
+
+/** The insert of the lines of several documents at once, each document's in order (see linesInsert). */
+export function documentsLinesInsert(
+  kind: DocumentKind,
+  workspaceId: string,
+  documents: readonly { documentId: string; lines: readonly LineCreate[] }[],
+): RawBuilder<unknown> {
   const { table, parent } = lineTables[kind];
-  const records = lineRecords(kind, workspaceId, documentId, lines);
+  const records = documents.flatMap(({ documentId, lines }) =>
+    lineRecords(kind, workspaceId, documentId, lines),
+  );
   const columns = sql.raw(
     `id, workspace_id, ${parent}, position, description, quantity, unit_price, unit, discount_percent, tax_rate, net_amount`,
   );

@@ -25,14 +25,48 @@ const numberedDocuments = {
  * back. Creations of one workspace queue on that lock: whatever holds it, holds up the rest.
  */
 export function documentNumberCte(kind: NumberedKind, workspaceId: string): RawBuilder<unknown> {
-  const prefix = `${numberedDocuments[kind].prefix}-`;
   return sql`document_number as (
        insert into document_sequences as s (workspace_id, kind, year, last_value)
        values (${workspaceId}, ${kind}, extract(year from now())::int, 1)
        on conflict (workspace_id, kind, year) do update set last_value = s.last_value + 1
-       -- lpad cuts a longer text to the width: the 100,000th number must keep all six digits.
-       returning ${sql.lit(prefix)} || year || '-' || lpad(last_value::text, greatest(5, length(last_value::text)), '0') as assigned
+       returning ${formattedNumber(kind, sql`year`, sql`last_value`)} as assigned
      )`;
+}
+
+/**
+ * A `document_numbers` CTE: the next `count` numbers of the workspace's series for this kind and
+ * year, in one increment of its counter (same lock, same rules as documentNumberCte), as rows
+ * (`ordinal` 1..count, `assigned`) in the order they follow each other. `count` is a parameter,
+ * so the statement's text is the same whatever the number of documents.
+ */
+export function documentNumbersCte(
+  kind: NumberedKind,
+  workspaceId: string,
+  count: number,
+): RawBuilder<unknown> {
+  return sql`document_counter as (
+       insert into document_sequences as s (workspace_id, kind, year, last_value)
+       values (${workspaceId}, ${kind}, extract(year from now())::int, ${count}::int)
+       on conflict (workspace_id, kind, year) do update set last_value = s.last_value + excluded.last_value
+       returning year, last_value
+     ),
+     document_numbers as (
+       select ordinal, ${formattedNumber(kind, sql`c.year`, sql`c.last_value - excluded_count.value + ordinal`)} as assigned
+         from document_counter c
+        cross join (select ${count}::int as value) as excluded_count
+        cross join generate_series(1, ${count}::int) as ordinal
+     )`;
+}
+
+/** SQL: `INV-2026-00042` from the year and the value (both SQL expressions of the statement). */
+function formattedNumber(
+  kind: NumberedKind,
+  year: RawBuilder<unknown>,
+  value: RawBuilder<unknown>,
+): RawBuilder<string> {
+  const prefix = `${numberedDocuments[kind].prefix}-`;
+  // lpad cuts a longer text to the width: the 100,000th number must keep all six digits.
+  return sql<string>`${sql.lit(prefix)} || ${year} || '-' || lpad((${value})::text, greatest(5, length((${value})::text)), '0')`;
 }
 
 /**

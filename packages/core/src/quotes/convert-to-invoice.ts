@@ -1,9 +1,9 @@
-import { type EntityManager, inTransaction } from '@comptoir/db';
+import { type EntityManager, inTransaction, newId } from '@comptoir/db';
 import { AppError } from '../errors/index.ts';
 import { recordEvent } from '../events/record.ts';
 import { sirenOfSiret } from '../identifiers/french.ts';
 import { draftInvoice, invoiceBuyer } from '../invoices/compose.ts';
-import { insertNumberedInvoice } from '../invoices/store.ts';
+import { insertNumberedInvoices } from '../invoices/store.ts';
 import { lineToCreate } from '../lines/store.ts';
 import { documentAmounts } from '../lines/totals.ts';
 import { findOpportunity, markOpportunityWon } from '../opportunities/store.ts';
@@ -71,12 +71,10 @@ export async function convertQuoteToInvoice(
     if (view.opportunityId) await winOpportunity(tx, workspaceId, view.opportunityId);
     const invoiced: QuoteView = { ...view, invoiceId: invoice.id, updatedAt: now };
     await recordEvent(tx, workspaceId, 'quote.invoiced', invoiced);
-    await insertNumberedInvoice(
+    await insertNumberedInvoices(
       tx,
       workspaceId,
-      invoice,
-      amounts,
-      lines,
+      [{ invoice, amounts, lines, eventId: newId('event') }],
       quoteInvoiceLink(workspaceId, id, invoice.id),
     );
     return { ...detail, ...invoiced };

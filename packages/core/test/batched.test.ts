@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batched } from '../src/batcher.ts';
+import { batched, batchedByKey } from '../src/batching/batched.ts';
 
 describe('batched', () => {
   it('sends a lone call at once, and groups the calls that arrive meanwhile into the next batches', async () => {
@@ -57,3 +57,34 @@ describe('batched', () => {
     expect(await flaky('b')).toBe('b');
   });
 });
+
+describe('batchedByKey', () => {
+  it('groups calls of the same key only, and drops a key once its calls are done', async () => {
+    const batches: string[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tag = batchedByKey(
+      async (key: string, items: number[]) => {
+        batches.push(`${key}:${items.join(',')}`);
+        if (key === 'a' && items[0] === 1) await gate;
+        return items.map((item) => `${key}${item}`);
+      },
+      { maxBatch: 10, maxInFlight: 1 },
+    );
+    const first = tag('a', 1);
+    const later = [tag('a', 2), tag('b', 3), tag('a', 4), tag('b', 5)];
+    // b's first call went at once, its own lane not held by a's batch in flight.
+    expect(batches).toEqual(['a:1', 'b:3']);
+    release();
+    expect(await Promise.all([first, ...later])).toEqual(['a1', 'a2', 'b3', 'a4', 'b5']);
+    // Each lane in its own order; b's second batch did not wait for a's.
+    expect(batches.filter((batch) => batch.startsWith('a'))).toEqual(['a:1', 'a:2,4']);
+    expect(batches.filter((batch) => batch.startsWith('b'))).toEqual(['b:3', 'b:5']);
+    // A new call of a finished key starts a fresh lane: sent at once, alone.
+    expect(await tag('a', 6)).toBe('a6');
+    expect(batches.at(-1)).toBe('a:6');
+  });
+});
+
