@@ -71,12 +71,17 @@ const creationsInBatches = batchedByKey<Creation, PromiseSettledResult<string>>(
       return numbers.map((value) => ({ status: 'fulfilled', value }));
     } catch (error) {
       if (creations.length === 1) return [{ status: 'rejected', reason: error }];
-      return Promise.allSettled(
-        creations.map(async (creation) => {
+      // One after the other, so the numbers still follow the order of arrival.
+      const settled: PromiseSettledResult<string>[] = [];
+      for (const creation of creations) {
+        try {
           const [number] = await insertNumberedInvoices(creation.em, workspaceId, [creation.unnumbered]);
-          return number as string;
-        }),
-      );
+          settled.push({ status: 'fulfilled', value: number as string });
+        } catch (reason) {
+          settled.push({ status: 'rejected', reason });
+        }
+      }
+      return settled;
     }
   },
   creationBatches,
