@@ -199,6 +199,31 @@ describe('GET /products', () => {
     const body = await list(`?trackStock=true&supplierId=${supplierId}&q=threshold`);
     expect(body.data.map((product) => product.name)).toEqual(['No threshold']);
   });
+
+  it('follows an update of the name, reference and barcode', async () => {
+    const workspace = await api.make.workspace('Renamed products');
+    const own = (await api.make.key(workspace.id, ['read:products', 'write:products'])).key;
+    const product = await api.make.product(workspace.id, {
+      name: 'Pâté en croûte',
+      reference: 'PEC-17',
+      barcode: '3760042',
+    });
+    const found = async (q: string) =>
+      (await getOk<ListBody<ProductBody>>(api, `/products?q=${encodeURIComponent(q)}`, bearer(own)))
+        .pagination.total;
+    expect([await found('pate en croute'), await found('pec-17'), await found('760042')]).toEqual([1, 1, 1]);
+    // Updates are internal (tRPC only).
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: own });
+    await client.products.update.mutate({
+      id: product.id,
+      patch: { name: 'Terrine forestière', reference: 'TF-3', barcode: null },
+    });
+    expect([await found('pate en croute'), await found('pec-17'), await found('760042')]).toEqual([0, 0, 0]);
+    expect([await found('FORESTIERE'), await found('tf-3')]).toEqual([1, 1]);
+    // A change of anything else keeps the product found.
+    await client.products.update.mutate({ id: product.id, patch: { unitPrice: 4.5 } });
+    expect(await found('terrine')).toBe(1);
+  });
 });
 
 describe('GET /products/{id}', () => {

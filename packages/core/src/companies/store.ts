@@ -1,6 +1,7 @@
 import { type Database, type EntityManager, isIdOf, kysely, toIso } from '@comptoir/db';
 import { type Selectable, sql } from 'kysely';
 import { type ListPage, likeContains } from '../paging/index.ts';
+import { searchPage } from '../paging/search-page.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
 import { identifierChecks } from './identifiers.ts';
 import type { CompanyListQuery, CompanyView } from './schemas.ts';
@@ -37,54 +38,35 @@ function companyView(row: CompanyRow): CompanyView {
 }
 
 /**
- * A search page: the companies whose name, SIRET or VAT number contains `q` (folded: case and
- * accents aside), through the stored folded column `search_text` and its trigram index led by the
- * workspace (companies_search_idx; Migration20261124000600_search_columns). The matches are read
- * once, in a materialised CTE, for both the total and the page (as products do): exact total, one
- * round trip, and no plan that walks the newest-first index folding every row until the page fills.
+ * A search page (searchPage): the companies whose name, SIRET or VAT number contains `q`
+ * (folded: case and accents aside), through the stored folded column `search_text` and its
+ * trigram index led by the workspace (companies_search_idx;
+ * Migration20261124000600_search_columns). The matches are read once for the exact total and
+ * the page.
  */
-async function companySearchPage(
+function companySearchPage(
   em: EntityManager,
   workspaceId: string,
   q: string,
   query: CompanyListQuery,
 ): Promise<ListPage<CompanyView>> {
-  const rows = await kysely(em)
-    .with(
-      (cte) => cte('matched').materialized(),
-      (db) =>
-        db
-          .selectFrom('companies')
-          .select(companyColumns)
-          .where('workspace_id', '=', workspaceId)
-          // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
-          .where('search_text', 'like', sql<string>`comptoir_fold(${likeContains(q)})`),
-    )
-    .selectFrom((db) =>
+  return searchPage(em, query, {
+    matches: kysely(em)
+      .selectFrom('companies')
+      .select(companyColumns)
+      .where('workspace_id', '=', workspaceId)
+      // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
+      .where('search_text', 'like', sql<string>`comptoir_fold(${likeContains(q)})`),
+    rows: (db, page) =>
       db
         .selectFrom('matched')
-        .select((eb) => eb.fn.countAll().as('total'))
-        .as('counted'),
-    )
-    .leftJoinLateral(
-      (db) =>
-        db
-          .selectFrom('matched')
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(query.limit)
-          .offset(query.offset)
-          .as('page'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('page')
-    .select('counted.total')
-    .execute();
-  // No match still gives one row (the count) with a null page: the left join types every
-  // column of the page as nullable, and a row with an id is a whole company.
-  const items = rows.filter((row) => row.id !== null).map((row) => companyView(row as CompanyRow));
-  return { items, total: Number(rows[0]?.total ?? 0), limit: query.limit, offset: query.offset };
+        .select(companyColumns)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset),
+    view: companyView,
+  });
 }
 
 /** A page of the workspace's companies, newest first, optionally matching `q`. */

@@ -1,9 +1,10 @@
 import { type EntityManager, kysely } from '@comptoir/db';
 import { sql } from 'kysely';
 import { type ListPage, likeContains } from '../paging/index.ts';
+import { searchPage } from '../paging/search-page.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
 import type { ContactListQuery, ContactView } from './schemas.ts';
-import { type ContactRow, contactsWithCompany, contactView } from './store.ts';
+import { contactsWithCompany, contactView } from './store.ts';
 
 // The contact list and its search (the row mapping stays in store.ts, which reads a contact too).
 
@@ -40,67 +41,49 @@ function searchMatches(em: EntityManager, workspaceId: string, q: string) {
 }
 
 /**
- * A search page: the matches (id and creation time only) are read once, in a materialised CTE,
- * for both the total and the page; only the page's rows are then read whole, with their
- * company. Exact total, one round trip (docs/benchmarks.md, "Contact and company search").
+ * A search page (searchPage): the matches, (id, created_at) only, are read once for the exact
+ * total and the page; only the page's rows are then read whole, with their company
+ * (docs/benchmarks.md, "Contact and company search").
  */
-async function contactSearchPage(
+function contactSearchPage(
   em: EntityManager,
   workspaceId: string,
   q: string,
   query: ContactListQuery,
 ): Promise<ListPage<ContactView>> {
-  const rows = await kysely(em)
-    .with(
-      (cte) => cte('matched').materialized(),
-      () => searchMatches(em, workspaceId, q),
-    )
-    .selectFrom((db) =>
+  return searchPage(em, query, {
+    matches: searchMatches(em, workspaceId, q),
+    rows: (db, page) =>
       db
-        .selectFrom('matched')
-        .select((eb) => eb.fn.countAll().as('total'))
-        .as('counted'),
-    )
-    .leftJoinLateral(
-      (db) =>
-        db
-          .selectFrom((page) =>
-            page
-              .selectFrom('matched')
-              .selectAll()
-              .orderBy('created_at', 'desc')
-              .orderBy('id', 'desc')
-              .limit(query.limit)
-              .offset(query.offset)
-              .as('m'),
-          )
-          .innerJoin('contacts as c', (join) =>
-            join.on('c.workspace_id', '=', workspaceId).onRef('c.id', '=', 'm.id'),
-          )
-          .leftJoin('companies as co', (join) =>
-            join.onRef('co.workspace_id', '=', 'c.workspace_id').onRef('co.id', '=', 'c.company_id'),
-          )
-          .select([
-            'c.id',
-            'c.name',
-            'c.email',
-            'c.phone',
-            'c.created_at',
-            'c.company_id',
-            'co.name as company_name',
-          ])
-          .orderBy('m.created_at', 'desc')
-          .orderBy('m.id', 'desc')
-          .as('page'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('page')
-    .select('counted.total')
-    .execute();
-  // No match still gives one row (the count) with a null page: the left join types every
-  // column of the page as nullable, and a row with an id is a whole contact.
-  const items = rows.filter((row) => row.id !== null).map((row) => contactView(row as ContactRow));
-  return { items, total: Number(rows[0]?.total ?? 0), limit: query.limit, offset: query.offset };
+        .selectFrom((matched) =>
+          matched
+            .selectFrom('matched')
+            .select(['id', 'created_at'])
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(page.limit)
+            .offset(page.offset)
+            .as('m'),
+        )
+        .innerJoin('contacts as c', (join) =>
+          join.on('c.workspace_id', '=', workspaceId).onRef('c.id', '=', 'm.id'),
+        )
+        .leftJoin('companies as co', (join) =>
+          join.onRef('co.workspace_id', '=', 'c.workspace_id').onRef('co.id', '=', 'c.company_id'),
+        )
+        .select([
+          'c.id',
+          'c.name',
+          'c.email',
+          'c.phone',
+          'c.created_at',
+          'c.company_id',
+          'co.name as company_name',
+        ])
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc'),
+    view: contactView,
+  });
 }
 
 /** A page of the workspace's contacts, newest first, optionally matching `q`. */

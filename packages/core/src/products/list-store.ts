@@ -7,32 +7,63 @@ import {
 } from '@comptoir/db';
 import { type CompiledQuery, type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { type ListPage, likeContains } from '../paging/index.ts';
+import { searchPage } from '../paging/search-page.ts';
 import type { ProductListQuery, ProductView } from './schemas.ts';
 import { type ProductRow, productColumns, productView } from './store.ts';
 
 // The list and search statements are tuned (docs/benchmarks.md): a search reads its matches
-// once in a materialised CTE; other lists take their total from trigger-kept counters, in the
-// same round trip as the page.
+// once in a materialised CTE (searchPage); other lists take their total from trigger-kept
+// counters, in the same round trip as the page.
 
 /**
- * The folded text `q` searches. Raw SQL: it must be, character for character, the expression of
- * the trigram index products_search_idx (a migration), or PostgreSQL cannot use the index.
+ * The live products of the workspace that pass the list's filters and whose name, reference or
+ * barcode contains `q` (folded: case and accents aside), as (id, name), what the page's order
+ * needs: through the stored folded column `search_text` and its trigram index led by the
+ * workspace (products_search_idx; Migration20261125000000_product_search_column).
  */
-const foldedSearchText = sql<string>`comptoir_fold(name || E'\\x1f' || coalesce(reference, '') || E'\\x1f' || coalesce(barcode, ''))`;
-
-/** The WHERE clause of a search: the list's filters and the folded text. */
-function searchFilter(
-  eb: ExpressionBuilder<Database, 'products'>,
-  workspaceId: string,
-  query: ProductListQuery,
-) {
+function searchMatches(em: EntityManager, workspaceId: string, query: ProductListQuery) {
   const shape = { trackStock: query.trackStock, bySupplier: query.supplierId !== undefined };
   const q = query.q?.trim() ?? '';
-  // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
-  return eb.and([
-    listFilter(eb, shape, workspaceId, query.supplierId ?? ''),
-    eb(foldedSearchText, 'like', sql<string>`comptoir_fold(${likeContains(q)})`),
-  ]);
+  return (
+    kysely(em)
+      .selectFrom('products')
+      .select(['id', 'name'])
+      .where((eb) => listFilter(eb, shape, workspaceId, query.supplierId ?? ''))
+      // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
+      .where('search_text', 'like', sql<string>`comptoir_fold(${likeContains(q)})`)
+  );
+}
+
+const pageColumns = productColumns.map((column) => `p.${column}` as const);
+
+/** A search page: the matches read once for the page and the exact total; the page's rows whole. */
+export function productSearchPage(
+  em: EntityManager,
+  workspaceId: string,
+  query: ProductListQuery,
+): Promise<ListPage<ProductView>> {
+  return searchPage(em, query, {
+    matches: searchMatches(em, workspaceId, query),
+    rows: (db, page) =>
+      db
+        .selectFrom((matched) =>
+          matched
+            .selectFrom('matched')
+            .select(['id', 'name'])
+            .orderBy('name')
+            .orderBy('id')
+            .limit(page.limit)
+            .offset(page.offset)
+            .as('m'),
+        )
+        .innerJoin('products as p', (join) =>
+          join.on('p.workspace_id', '=', workspaceId).onRef('p.id', '=', 'm.id'),
+        )
+        .select(pageColumns)
+        .orderBy('m.name')
+        .orderBy('m.id'),
+    view: productView,
+  });
 }
 
 const pageOf = (query: ProductListQuery, items: ProductView[], total: number): ListPage<ProductView> => ({
@@ -41,50 +72,6 @@ const pageOf = (query: ProductListQuery, items: ProductView[], total: number): L
   limit: query.limit,
   offset: query.offset,
 });
-
-/** A search page: the matches through the trigram index, read once for the page and the total. */
-export async function productSearchPage(
-  em: EntityManager,
-  workspaceId: string,
-  query: ProductListQuery,
-): Promise<ListPage<ProductView>> {
-  // Without the materialised CTE the planner may, on a high row estimate, walk the name index
-  // and fold every product's text until it fills the page (~20x slower).
-  const rows = await kysely(em)
-    .with(
-      (cte) => cte('matched').materialized(),
-      (db) =>
-        db
-          .selectFrom('products')
-          .select(productColumns)
-          .where((eb) => searchFilter(eb, workspaceId, query)),
-    )
-    .selectFrom((db) =>
-      db
-        .selectFrom('matched')
-        .select((eb) => eb.fn.countAll().as('total'))
-        .as('counted'),
-    )
-    .leftJoinLateral(
-      (db) =>
-        db
-          .selectFrom('matched')
-          .selectAll()
-          .orderBy('name')
-          .orderBy('id')
-          .limit(query.limit)
-          .offset(query.offset)
-          .as('page'),
-      (join) => join.onTrue(),
-    )
-    .selectAll('page')
-    .select('counted.total')
-    .execute();
-  // No match still gives one row (the count) with a null page: the left join types every
-  // column of the page as nullable, and a row with an id is a whole product.
-  const items = rows.filter((row) => row.id !== null).map((row) => productView(row as ProductRow));
-  return pageOf(query, items, Number(rows[0]?.total ?? 0));
-}
 
 /** The filters a list without `q` can have: each combination is one statement, compiled once. */
 interface ListShape {

@@ -27,7 +27,6 @@ export interface DatabaseOnly {
 // by name alone: declaring these would copy the migration's SQL into an entity without checking it.
 const expressionIndex =
   'an index on an expression; MikroORM would compare its raw DDL by name only, so it stays in the migration';
-const trigramIndex = `trigram search (GIN, gin_trgm_ops over comptoir_fold(...)): ${expressionIndex}`;
 // A GIN index over a btree column and a trigram one (btree_gin): MikroORM can declare neither the
 // operator class nor GIN over a plain column.
 const workspaceTrigramIndex =
@@ -64,7 +63,7 @@ const trigger = (table: string, name: string): DatabaseOnly => ({
 });
 
 export const databaseOnly: readonly DatabaseOnly[] = [
-  index('products', 'products_search_idx', trigramIndex),
+  index('products', 'products_search_idx', workspaceTrigramIndex),
   index('companies', 'companies_search_idx', workspaceTrigramIndex),
   index('contacts', 'contacts_search_idx', workspaceTrigramIndex),
   // one e-mail per workspace, compared case-insensitively: unique on (workspace_id, lower(email))
@@ -96,8 +95,8 @@ export const databaseOnly: readonly DatabaseOnly[] = [
   // wakes the relay (NOTIFY comptoir_events) when an event commits
   trigger('events', 'events_notify'),
 
-  // lower(unaccent(value)) with the dictionary named, so it is immutable and can be indexed;
-  // the trigram indexes above are built on it
+  // lower(unaccent(value)) with the dictionary named, so it is immutable: the stored search
+  // columns under the trigram indexes above are built on it
   {
     kind: 'function',
     name: 'comptoir_fold',

@@ -1,10 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { createdAt, id, percent, quantity, updatedAt } from './columns.ts';
+import { createdAt, id, percent, quantity, searchColumn, updatedAt } from './columns.ts';
 import { workspaceId } from './workspaces.ts';
 
-// Also in the database, not expressible here (see database-only.ts): the trigram search index,
-// the same-workspace supplier foreign key (workspace_id, supplier_id) -> companies
-// (workspace_id, id), and the triggers that keep workspace_product_counts.
+// Also in the database, not expressible here (see database-only.ts): the trigram search index
+// products_search_idx on (workspace_id, search_text), the same-workspace supplier foreign key
+// (workspace_id, supplier_id) -> companies (workspace_id, id), and the triggers that keep
+// workspace_product_counts.
 export const Product = defineEntity({
   name: 'Product',
   tableName: 'products',
@@ -24,6 +25,10 @@ export const Product = defineEntity({
     stockThreshold: quantity().nullable(),
     /** Set while the product is archived: out of lists, searches and stock changes. */
     archivedAt: p.datetime().nullable(),
+    // What `q` searches, folded (searchColumn).
+    searchText: searchColumn(
+      `comptoir_fold(((((name || '\x1f'::text) || COALESCE(reference, ''::text)) || '\x1f'::text) || COALESCE(barcode, ''::text)))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

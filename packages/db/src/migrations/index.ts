@@ -16,6 +16,7 @@ import { Migration20261123000400_documents } from './Migration20261123000400_doc
 import { Migration20261124000200_list_counts } from './Migration20261124000200_list_counts.ts';
 import { Migration20261124000300_product_counts_unmoved } from './Migration20261124000300_product_counts_unmoved.ts';
 import { Migration20261124000600_search_columns } from './Migration20261124000600_search_columns.ts';
+import { Migration20261125000000_product_search_column } from './Migration20261125000000_product_search_column.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -39,4 +40,8 @@ export const migrations: MigrationObject[] = [
     class: Migration20261124000300_product_counts_unmoved,
   },
   { name: 'Migration20261124000600_search_columns', class: Migration20261124000600_search_columns },
+  {
+    name: 'Migration20261125000000_product_search_column',
+    class: Migration20261125000000_product_search_column,
+  },
 ];
