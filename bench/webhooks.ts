@@ -18,8 +18,9 @@
  *
  * Settings: BENCH_WEBHOOK_EVENTS (backlog deliveries per variant, default 5000),
  * BENCH_WEBHOOK_RATE (events/s of the stream, default 300), BENCH_DURATION (s of the stream,
- * default 10), BENCH_WEBHOOK_REDIS_DB (Redis database for the worker's queue, default 14; its
- * `comptoir:webhook-deliveries:*` keys are deleted before and after), BENCH_WEBHOOK_WORKER
+ * default 10), BENCH_WEBHOOK_DATABASE (PostgreSQL database, dropped and created again, default
+ * comptoir_bench_webhooks), BENCH_WEBHOOK_REDIS_DB (Redis database for the worker's queue, default
+ * 14; its `comptoir:webhook-deliveries:*` keys are deleted before and after), BENCH_WEBHOOK_WORKER
  * (another worker main.ts to measure, e.g. in a changed copy of the repository),
  * BENCH_WEBHOOK_NODE_FLAGS (node flags for the worker, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
  */
@@ -117,7 +118,8 @@ function runReceiver(): void {
 }
 
 async function runBench(): Promise<void> {
-  const databaseName = 'comptoir_bench_webhooks';
+  // BENCH_WEBHOOK_DATABASE: another database name, so that two runs at once do not drop each other's.
+  const databaseName = process.env.BENCH_WEBHOOK_DATABASE || 'comptoir_bench_webhooks';
   const backlogDeliveries = setting('BENCH_WEBHOOK_EVENTS', 5000);
   const streamRate = setting('BENCH_WEBHOOK_RATE', 300);
   const lightRate = Math.max(1, Math.round(streamRate / 10));

@@ -2,6 +2,7 @@ import {
   type AttemptOutcome,
   abandonDelivery,
   batched,
+  type ClaimedDelivery,
   claimDeliveryAttempts,
   type DeliveryJob,
   deliveryQueue,
@@ -12,7 +13,8 @@ import {
 import type { MikroORM } from '@comptoir/db';
 import { sendWebhook, type WebhookConnections, webhookHeaders } from '@comptoir/webhooks';
 import { DelayedError, type Job, Worker } from 'bullmq';
-import { EndpointGates } from './endpoint-gates.ts';
+import type { EndpointGates } from './endpoint-gates.ts';
+import type { DeliverySlots } from './hand-off.ts';
 import type { WorkerLog } from './log.ts';
 import type { DeliveryMetrics } from './metrics.ts';
 
@@ -35,11 +37,19 @@ export interface DelivererOptions {
 
 export type Delivered = { outcome: string; durationMs?: number };
 
+export interface Deliverer {
+  /** One attempt of a queued job: claims it first (skipped when another took it). */
+  deliver(job: DeliveryJob): Promise<Delivered>;
+  /** One attempt already claimed (by the local hand-off): sends it and records the outcome. */
+  deliverClaimed(claimed: ClaimedDelivery): Promise<Delivered>;
+}
+
 /**
  * One attempt of one delivery: claim it (skipped when another took it or it is no longer due),
  * abandon it if its endpoint is no longer usable, else sign and send it, and record the outcome.
+ * Both paths (a queued job, the local hand-off) end here, so the metrics count both alike.
  */
-export function createDeliverer(options: DelivererOptions): (job: DeliveryJob) => Promise<Delivered> {
+export function createDeliverer(options: DelivererOptions): Deliverer {
   const em = () => options.orm.em.fork();
   const claim = batched(
     (jobs: DeliveryJob[]) => claimDeliveryAttempts(em(), jobs, options.leaseMs),
@@ -51,9 +61,7 @@ export function createDeliverer(options: DelivererOptions): (job: DeliveryJob) =
   }, batching);
   const { metrics } = options;
 
-  return async function deliver(job) {
-    const claimed = await claim(job);
-    if (!claimed) return { outcome: 'skipped' };
+  async function deliverClaimed(claimed: ClaimedDelivery): Promise<Delivered> {
     if (!claimed.endpoint.usable) {
       await abandonDelivery(em(), claimed);
       return { outcome: 'abandoned' };
@@ -70,11 +78,20 @@ export function createDeliverer(options: DelivererOptions): (job: DeliveryJob) =
     }
     metrics.deliveries.inc({ outcome });
     return { outcome, durationMs: result.durationMs };
+  }
+
+  return {
+    async deliver(job) {
+      const claimed = await claim(job);
+      if (!claimed) return { outcome: 'skipped' };
+      return deliverClaimed(claimed);
+    },
+    deliverClaimed,
   };
 }
 
 /** Signs (Standard Webhooks) and sends the event, with the timeout and the target policy. */
-async function send(claimed: MadeAttempt['claimed'], options: DelivererOptions) {
+async function send(claimed: ClaimedDelivery, options: DelivererOptions) {
   const body = JSON.stringify(claimed.event);
   const startedAt = new Date();
   const result = await sendWebhook({
@@ -98,8 +115,10 @@ export interface DeliveryWorkerOptions {
   prefix: string;
   /** Jobs taken at once by this process (sending, or waiting for their endpoint's turn). */
   concurrency: number;
-  /** Attempts sent at once per responsive endpoint (a slow one gets at most 5). */
-  perEndpoint: number;
+  /** The process's per-endpoint limits, shared with the local hand-off. */
+  gates: EndpointGates;
+  /** The process's attempts in flight, shared with the local hand-off. */
+  slots: DeliverySlots;
   deliver: (job: DeliveryJob) => Promise<Delivered>;
   log: WorkerLog;
 }
@@ -109,25 +128,29 @@ export interface DeliveryWorkerOptions {
  * endpoint's attempt goes back to the queue until its turn instead of holding a slot.
  */
 export function startDeliveryWorker(options: DeliveryWorkerOptions): Worker<DeliveryJob> {
-  const { deliver, perEndpoint } = options;
-  const gates = new EndpointGates({ perEndpoint, perSlowEndpoint: Math.min(5, perEndpoint), slowMs: 1_000 });
+  const { deliver, gates, slots } = options;
   const worker = new Worker<DeliveryJob>(
     deliveryQueue.name,
     async (job: Job<DeliveryJob>, token?: string) => {
       const endpointId = job.data.endpointId;
-      const admission = await gates.admit(endpointId);
-      if (!admission.send) {
-        // A slow endpoint: its turn is far off, so the slot goes to other endpoints meanwhile.
-        await job.moveToDelayed(Date.now() + admission.retryInMs, token);
-        throw new DelayedError();
-      }
-      let durationMs: number | undefined;
+      await slots.acquire();
       try {
-        const done = await deliver(job.data);
-        durationMs = done.durationMs;
-        return done.outcome;
+        const admission = await gates.admit(endpointId);
+        if (!admission.send) {
+          // A slow endpoint: its turn is far off, so the slot goes to other endpoints meanwhile.
+          await job.moveToDelayed(Date.now() + admission.retryInMs, token);
+          throw new DelayedError();
+        }
+        let durationMs: number | undefined;
+        try {
+          const done = await deliver(job.data);
+          durationMs = done.durationMs;
+          return done.outcome;
+        } finally {
+          gates.release(endpointId, durationMs);
+        }
       } finally {
-        gates.release(endpointId, durationMs);
+        slots.give(endpointId);
       }
     },
     {

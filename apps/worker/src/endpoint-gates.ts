@@ -68,6 +68,34 @@ export class EndpointGates {
     }
   }
 
+  /**
+   * Admits an attempt at once, even beyond the limit: one the local hand-off has already claimed
+   * within the room `room()` gave it, which a queued attempt may have taken meanwhile. A claimed
+   * attempt must not wait, or its lease could run out before it is sent.
+   */
+  occupy(endpointId: string): void {
+    this.#gate(endpointId).sending += 1;
+  }
+
+  /**
+   * The endpoints with attempts in this process and how many more each may send now (attempts
+   * waiting for a slot come first); any other endpoint may send `perEndpoint`.
+   */
+  room(): { endpointId: string; free: number }[] {
+    return [...this.#gates].map(([endpointId, gate]) => ({
+      endpointId,
+      free: Math.max(
+        0,
+        (this.#isSlow(gate) ? this.#perSlowEndpoint : this.#perEndpoint) - gate.sending - gate.waiting.length,
+      ),
+    }));
+  }
+
+  /** The endpoints this process finds slow: their excess goes through the queue, spread out. */
+  slowEndpoints(): string[] {
+    return [...this.#gates].filter(([, gate]) => this.#isSlow(gate)).map(([endpointId]) => endpointId);
+  }
+
   /** Ends an admitted attempt; `durationMs` when it was sent (a skipped one says nothing). */
   release(endpointId: string, durationMs?: number): void {
     const gate = this.#gate(endpointId);

@@ -8,6 +8,8 @@ export interface DeliveryMetrics {
   deliveries: Counter<'outcome'>;
   latency: Histogram;
   eventToDelivery: Histogram;
+  /** Attempts the dispatcher handed to its own process's deliverer, with no queue job. */
+  handedOff: Counter;
 }
 
 /** The delivery metrics, and the queue depth by state, read from the queue when scraped. */
@@ -29,6 +31,11 @@ export function createDeliveryMetrics(registry: Registry, queue: Queue<DeliveryJ
       name: 'webhook_event_to_delivery_seconds',
       help: 'From the event being recorded to its successful delivery.',
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30, 300],
+      registers: [registry],
+    }),
+    handedOff: new Counter({
+      name: 'webhook_attempts_handed_off_total',
+      help: 'Attempts claimed by the dispatcher and sent by its own process, without a queue job.',
       registers: [registry],
     }),
   };

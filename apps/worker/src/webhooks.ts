@@ -4,7 +4,9 @@ import { WebhookConnections } from '@comptoir/webhooks';
 import type { Registry } from 'prom-client';
 import { createDeliverer, startDeliveryWorker } from './delivery-processor.ts';
 import { createDispatcher, type Dispatcher } from './dispatcher.ts';
+import { EndpointGates } from './endpoint-gates.ts';
 import { listenForEvents } from './event-listener.ts';
+import { createLocalHandOff, DeliverySlots } from './hand-off.ts';
 import type { WorkerLog } from './log.ts';
 import { createDeliveryMetrics } from './metrics.ts';
 import { createPassLoop } from './pass-loop.ts';
@@ -31,14 +33,23 @@ export interface WebhookWorkerOptions {
   leaseMs?: number;
   /** How long a queued attempt may stay overdue before the dispatcher asks the queue about it. */
   staleMs?: number;
+  /**
+   * Whether the dispatcher hands attempts due now straight to this process's deliverer when it
+   * has room (default true); false sends every attempt through the queue.
+   */
+  localHandOff?: boolean;
+  /** How long this process may have no free slot before attempts due now go to the queue. */
+  overflowAfterMs?: number;
   timeoutMs?: number;
 }
 
 /**
  * The relay and the delivery workers. The database is the source of truth (events, then
- * delivery rows with their next attempt time); BullMQ carries the attempts that are due, with
- * deterministic job ids. A dispatcher re-queues any attempt the queue lost, so Redis or a
- * worker going away delays deliveries and never loses one.
+ * delivery rows with their next attempt time). Attempts due now that this process has room for
+ * are claimed and sent here (the local hand-off); BullMQ carries the others that are due, with
+ * deterministic job ids. A dispatcher re-queues any attempt the queue lost, and a claimed
+ * attempt's lease runs out if its process dies, so Redis or a worker going away delays
+ * deliveries and never loses one.
  */
 export async function startWebhookWorker(options: WebhookWorkerOptions) {
   const { orm, log } = options;
@@ -46,29 +57,54 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const queue = openDeliveryQueue({ redisUrl: options.redisUrl, prefix, log });
   const metrics = createDeliveryMetrics(options.registry, queue);
-  const dispatcher = createDispatcher(queue, options.staleMs ?? 10_000);
-  const passes = createPassLoop(
-    (stopped) => relayAndDispatch(orm.em.fork(), dispatcher, stopped),
-    (error) => log.warn({ err: error }, 'relay or dispatch failed; retrying'),
-  );
+  const concurrency = options.concurrency ?? 200;
+  const perEndpoint = options.perEndpointConcurrency ?? 50;
+  const gates = new EndpointGates({ perEndpoint, perSlowEndpoint: Math.min(5, perEndpoint), slowMs: 1_000 });
+  const slots = new DeliverySlots(concurrency);
+  // Longer than any attempt can take (the send times out, then one write records it).
+  const leaseMs = options.leaseMs ?? timeoutMs + 15_000;
+  let wake = () => {};
   const connections = new WebhookConnections();
-  const deliver = createDeliverer({
+  const deliverer = createDeliverer({
     orm,
     timeoutMs,
-    // Longer than any attempt can take (the send times out, then one write records it).
-    leaseMs: options.leaseMs ?? timeoutMs + 15_000,
+    leaseMs,
     retrySchedule: options.retrySchedule,
     allowPrivateTargets: options.allowPrivateTargets,
     connections,
     metrics,
-    onAttemptFailed: passes.wake,
+    onAttemptFailed: () => {
+      dispatcher.attemptFailed();
+      wake();
+    },
   });
+  const handOff =
+    options.localHandOff === false
+      ? undefined
+      : createLocalHandOff({
+          slots,
+          gates,
+          perEndpoint,
+          leaseMs,
+          overflowAfterMs: options.overflowAfterMs ?? 5_000,
+          deliverClaimed: deliverer.deliverClaimed,
+          handedOff: metrics.handedOff,
+          em: () => orm.em.fork(),
+          log,
+        });
+  const dispatcher = createDispatcher(queue, options.staleMs ?? 10_000, handOff);
+  const passes = createPassLoop(
+    (stopped) => relayAndDispatch(orm.em.fork(), dispatcher, stopped),
+    (error) => log.warn({ err: error }, 'relay or dispatch failed; retrying'),
+  );
+  wake = passes.wake;
   const worker = startDeliveryWorker({
     redisUrl: options.redisUrl,
     prefix,
-    concurrency: options.concurrency ?? 200,
-    perEndpoint: options.perEndpointConcurrency ?? 50,
-    deliver,
+    concurrency,
+    gates,
+    slots,
+    deliver: deliverer.deliver,
     log,
   });
 
@@ -89,7 +125,7 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
     async stop() {
       clearInterval(poller);
       await passes.stop();
-      await worker.close();
+      await Promise.all([worker.close(), handOff?.stop()]);
       connections.close();
       await queue.close();
       await listener.stop();

@@ -73,4 +73,29 @@ describe('EndpointGates', () => {
     await gate.admit('s');
     expect((await gate.admit('s')).send).toBe(false);
   });
+
+  it('tells the local hand-off the room each endpoint has, queued attempts waiting first, and which are slow', async () => {
+    const gate = gates();
+    expect(gate.room()).toEqual([]);
+    await gate.admit('a');
+    await gate.admit('b');
+    await gate.admit('b');
+    const waiting = gate.admit('b');
+    expect(gate.room()).toEqual([
+      { endpointId: 'a', free: 1 },
+      { endpointId: 'b', free: 0 },
+    ]);
+    // A claimed attempt is admitted at once, even past the limit: it must not wait with its lease running.
+    gate.occupy('a');
+    gate.occupy('a');
+    expect(gate.sending('a')).toBe(3);
+    expect(gate.room()[0]).toEqual({ endpointId: 'a', free: 0 });
+    gate.release('b', 20);
+    await waiting;
+    expect(gate.slowEndpoints()).toEqual([]);
+    gate.release('a', 15_000);
+    expect(gate.slowEndpoints()).toEqual(['a']);
+    // A slow endpoint has one slot here, taken twice over: no room.
+    expect(gate.room()[0]).toEqual({ endpointId: 'a', free: 0 });
+  });
 });

@@ -163,12 +163,15 @@ export {
   abandonDelivery,
   claimDeliveryAttempt,
   claimDeliveryAttempts,
+  claimDueAttempts,
+  type EndpointRoom,
   recordSuccesses,
 } from './webhooks/attempt-store.ts';
 export { createEndpoint } from './webhooks/create.ts';
 export { deleteEndpoint } from './webhooks/delete.ts';
 export {
   type AttemptOutcome,
+  type ClaimedDelivery,
   type DeliveryJob,
   deliveryJobId,
   deliveryQueue,

@@ -94,13 +94,24 @@ const fromNow = (ms: number) => sql<Date>`now() + ${ms} * interval '1 millisecon
 /**
  * Attempts due within `lookaheadMs` that are not queued yet. An attempt that was started has
  * moved its next attempt time to the end of its lease, so a worker's death shows up here too.
+ * With `dueNowOnlyFor`, an attempt already due is one only for those endpoints: the others are
+ * left to the worker's local hand-off (claimDueAttempts).
  */
 export async function dueDeliveries(
   em: EntityManager,
-  options: { lookaheadMs: number; limit: number },
+  options: { lookaheadMs: number; limit: number; dueNowOnlyFor?: readonly string[] },
 ): Promise<DeliveryJob[]> {
+  const only = options.dueNowOnlyFor;
   const rows = await pendingJobs(em)
     .where('next_attempt_at', '<=', fromNow(options.lookaheadMs))
+    .$if(only !== undefined, (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('next_attempt_at', '>', sql<Date>`now()`),
+          ...(only && only.length > 0 ? [eb('endpoint_id', 'in', only)] : []),
+        ]),
+      ),
+    )
     .where((eb) => eb('enqueued_attempt', 'is distinct from', eb('attempts', '+', eb.lit(1))))
     .orderBy('next_attempt_at')
     .limit(options.limit)
