@@ -17,6 +17,7 @@ import { Migration20261124000200_list_counts } from './Migration20261124000200_l
 import { Migration20261124000300_product_counts_unmoved } from './Migration20261124000300_product_counts_unmoved.ts';
 import { Migration20261124000600_search_columns } from './Migration20261124000600_search_columns.ts';
 import { Migration20261125000000_product_search_column } from './Migration20261125000000_product_search_column.ts';
+import { Migration20261125000100_ledger_workspace_key } from './Migration20261125000100_ledger_workspace_key.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -43,5 +44,9 @@ export const migrations: MigrationObject[] = [
   {
     name: 'Migration20261125000000_product_search_column',
     class: Migration20261125000000_product_search_column,
+  },
+  {
+    name: 'Migration20261125000100_ledger_workspace_key',
+    class: Migration20261125000100_ledger_workspace_key,
   },
 ];
