@@ -188,6 +188,150 @@ describe('POST /products/{id}/adjust', () => {
   });
 });
 
+describe('POST /products/{id}/adjust, concurrent counts (written together, one statement for several)', () => {
+  it('applies counts of one product one after the other: each starts where the one before left it', async () => {
+    const product = await tracked(50);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        adjust(
+          product.id,
+          { countedQuantity: index + 1 },
+          index % 2 === 0 ? { 'idempotency-key': `chain-count-${index}` } : {},
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const ledger = await ledgerOf(product.id);
+    expect(ledger).toHaveLength(20);
+    // The counts are all different: following each entry to the one that started from its
+    // quantity walks the whole ledger from the stock before them to the stock now.
+    const startingFrom = new Map(ledger.map((entry) => [Number(entry.quantity_before), entry]));
+    let quantity = 50;
+    for (let step = 0; step < 20; step++) {
+      const entry = startingFrom.get(quantity);
+      expect(entry, `no count started from ${quantity}`).toBeDefined();
+      quantity = Number(entry?.quantity_after);
+    }
+    expect(await productRow(product.id)).toMatchObject({ quantity });
+    // Every answer is its ledger entry.
+    for (const { body } of answers) {
+      const entry = ledger.find((row) => row.id === body.data.movementId);
+      expect([Number(entry?.quantity_before), Number(entry?.quantity_after)]).toEqual([
+        body.data.before,
+        body.data.after,
+      ]);
+    }
+  });
+
+  it('applies once for 20 concurrent counts with one key; every answer is the same', async () => {
+    const product = await tracked(100);
+    const idempotency = { 'idempotency-key': 'concurrent-count-01' };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => adjust(product.id, { countedQuantity: 93 }, idempotency)),
+    );
+    expect(results.map((result) => result.status)).toEqual(Array(20).fill(200));
+    expect(results.filter((result) => result.headers.get('idempotent-replayed') === 'true')).toHaveLength(19);
+    for (const result of results) expect(result.body).toEqual(results[0]?.body);
+    expect(await ledgerOf(product.id)).toHaveLength(1);
+    expect(await eventsOf(product.id)).toHaveLength(1);
+  });
+
+  it('answers each count on its own: a refused one writes nothing and its refusal is the key’s answer', async () => {
+    const live = await Promise.all([tracked(5), tracked(6), tracked(7)]);
+    const archived = await tracked(8);
+    await createComptoirClient({ url: api.baseUrl, apiKey: key }).products.archive.mutate({
+      id: archived.id,
+    });
+    const untracked = await api.make.product(workspaceId);
+    const mismatched = await tracked(9);
+    const missing = `prd_${'0'.repeat(26)}`;
+    const sent = [
+      ...live.map((product) => ({ id: product.id, json: { countedQuantity: 1 }, status: 200 })),
+      { id: archived.id, json: { countedQuantity: 1 }, status: 422 },
+      { id: untracked.id, json: { countedQuantity: 1 }, status: 422 },
+      { id: mismatched.id, json: { countedQuantity: 1, expectedQuantity: 3 }, status: 409 },
+      { id: missing, json: { countedQuantity: 1 }, status: 404 },
+    ].map((count, index) => ({ ...count, key: { 'idempotency-key': `batch-of-counts-${index}` } }));
+    const send = () => Promise.all(sent.map((count) => adjust(count.id, count.json, count.key)));
+    const first = await send();
+    expect(first.map((answer) => answer.status)).toEqual(sent.map((count) => count.status));
+    for (const product of live) {
+      expect(await ledgerOf(product.id)).toHaveLength(1);
+      expect(await productRow(product.id)).toMatchObject({ quantity: 1 });
+    }
+    for (const product of [archived, untracked, mismatched]) {
+      expect(await ledgerOf(product.id)).toEqual([]);
+      expect(await eventsOf(product.id)).toEqual([]);
+    }
+    expect(await productRow(mismatched.id)).toMatchObject({ quantity: 9 });
+    const replayed = await send();
+    expect(replayed.map((answer) => answer.status)).toEqual(sent.map((count) => count.status));
+    for (const [index, answer] of replayed.entries()) {
+      expect(answer.headers.get('idempotent-replayed')).toBe('true');
+      expect(answer.body).toEqual(first[index]?.body);
+    }
+    for (const product of live) expect(await ledgerOf(product.id)).toHaveLength(1);
+  });
+
+  it('waits for a product locked longer than a key’s wait, and applies: only the claim’s wait is bounded', async () => {
+    const product = await tracked(10);
+    const em = api.db.orm.em.fork();
+    await em.begin();
+    let answer: Awaited<ReturnType<typeof adjust>> | undefined;
+    try {
+      await em.execute('select id from products where id = ? for update', [product.id]);
+      const pending = adjust(product.id, { countedQuantity: 2 }, { 'idempotency-key': 'slow-product-lock' });
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      await em.rollback();
+      answer = await pending;
+    } finally {
+      if (em.isInTransaction()) await em.rollback();
+    }
+    expect(answer?.status).toBe(200);
+    expect(answer?.body.data).toMatchObject({ before: 10, after: 2 });
+  }, 15_000);
+
+  it('answers 409 for a key held by another request, while the counts sent with it apply', async () => {
+    const held = await tracked(10);
+    const others = await Promise.all([tracked(1), tracked(2), tracked(3)]);
+    const heldKey = 'held-among-others';
+    const em = api.db.orm.em.fork();
+    await em.begin();
+    try {
+      await em.execute(
+        "insert into idempotency_keys (workspace_id, endpoint, key, fingerprint, status, body) values (?, 'products.adjust', ?, 'x', 0, 'null')",
+        [workspaceId, heldKey],
+      );
+      const started = Date.now();
+      const timed = async (answer: ReturnType<typeof adjust>) => ({
+        answer: await answer,
+        ms: Date.now() - started,
+      });
+      const [heldCount, ...beside] = await Promise.all([
+        timed(adjust(held.id, { countedQuantity: 1 }, { 'idempotency-key': heldKey })),
+        ...others.map((product, index) =>
+          timed(
+            adjust(product.id, { countedQuantity: 0 }, { 'idempotency-key': `beside-the-held-${index}` }),
+          ),
+        ),
+      ]);
+      await expectError(
+        heldCount?.answer as Awaited<ReturnType<typeof adjust>>,
+        409,
+        'idempotency_key_in_use',
+      );
+      expect(heldCount?.ms).toBeGreaterThanOrEqual(4_500);
+      // Not held up by the count waiting for its key, though they may share its batch.
+      expect(beside.map(({ answer }) => answer.status)).toEqual([200, 200, 200]);
+      for (const { ms } of beside) expect(ms).toBeLessThan(2_000);
+    } finally {
+      await em.rollback();
+    }
+    expect(await ledgerOf(held.id)).toEqual([]);
+    for (const product of others) expect(await productRow(product.id)).toMatchObject({ quantity: 0 });
+  }, 20_000);
+});
+
 describe('POST /stock-movements', () => {
   it('answers 200 when every movement applies, in order, chaining one product, each with its movementId', async () => {
     const a = await tracked(10);

@@ -52,14 +52,16 @@ export {
   type NewEvent,
 } from './events/schemas.ts';
 export { outboxBacklog } from './events/store.ts';
-export { claimIdempotencyKey } from './idempotency/claim.ts';
+export { claimIdempotencyKey, takenKeyReplay } from './idempotency/claim.ts';
 export { deleteExpiredIdempotencyKeys } from './idempotency/delete-expired.ts';
 export {
   checkIdempotencyKey,
+  IdempotencyKeyTaken,
   type IdempotencyScope,
   idempotencyKeyLength,
   idempotencyRetentionHours,
   idempotencyWaitSeconds,
+  type KeyedWrite,
   requestFingerprint,
 } from './idempotency/policy.ts';
 export { storeIdempotentResult } from './idempotency/save-result.ts';

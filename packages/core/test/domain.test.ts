@@ -2,6 +2,7 @@ import { type EntityManager, inTransaction, newId } from '@comptoir/db';
 import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adjustStock,
   applyStockChanges,
   claimIdempotencyKey,
   deleteExpiredIdempotencyKeys,
@@ -192,7 +193,7 @@ describe('stock engine', () => {
   it('records an operator change (no key) in the ledger', async () => {
     const product = await factories(db.orm).product(workspaceId, { trackStock: true, stockQuantity: 2 });
     const [outcome] = await inTransaction(db.orm.em.fork(), (tx) =>
-      applyStockChanges(tx, workspaceId, null, [{ kind: 'movement', productId: product.id, quantity: 3 }]),
+      applyStockChanges(tx, workspaceId, null, [{ productId: product.id, quantity: 3 }]),
     );
     expect(outcome).toMatchObject({ applied: true, before: 2, after: 5, delta: 3 });
     const [entry] = await db.orm.em
@@ -204,15 +205,34 @@ describe('stock engine', () => {
     expect(entry).toEqual({ api_key_id: null });
   });
 
+  it('keeps every ledger row in its product’s workspace, which exists (one key checks both)', async () => {
+    const product = await factories(db.orm).product(workspaceId, { trackStock: true, stockQuantity: 2 });
+    const insert = (workspace: string) =>
+      db.orm.em
+        .fork()
+        .execute(
+          "insert into stock_movements (id, workspace_id, product_id, kind, quantity_before, quantity_after, delta) values (?, ?, ?, 'movement', 2, 3, 1)",
+          [newId('movement'), workspace, product.id],
+        );
+    for (const workspace of [otherWorkspaceId, newId('workspace')]) {
+      await expect(insert(workspace)).rejects.toMatchObject({
+        code: '23503',
+        constraint: 'stock_movements_workspace_id_product_id_fkey',
+      });
+    }
+    await insert(workspaceId);
+  });
+
   it('leaves the workspace’s product counter unlocked when no product enters or leaves a count', async () => {
     const make = factories(db.orm);
     const workspace = (await make.workspace()).id;
     const product = await make.product(workspace, { trackStock: true, stockQuantity: 5 });
     await inTransaction(db.orm.em.fork(), async (tx) => {
-      const [outcome] = await applyStockChanges(tx, workspace, null, [
-        { kind: 'adjustment', productId: product.id, countedQuantity: 7 },
-      ]);
-      expect(outcome).toMatchObject({ applied: true, delta: 2 });
+      // A count in the caller's transaction: its one statement runs there, uncommitted.
+      const outcome = await adjustStock(tx, workspace, { apiKeyId: null }, product.id, {
+        countedQuantity: 7,
+      });
+      expect(outcome).toMatchObject({ before: 5, after: 7, delta: 2 });
       // Another transaction can lock the counter at once: this change does not hold it.
       await inTransaction(db.orm.em.fork(), async (other) => {
         const rows = await other.execute<{ total: string }[]>(
@@ -268,5 +288,48 @@ describe('idempotency keys', () => {
         "update idempotency_keys set created_at = now() - interval '25 hours' where key = 'timeout-key-1'",
       );
     await claimUnder('other');
+  });
+
+  it('bound a count’s claim only: its statement leaves the transaction’s lock timeout as it was', async () => {
+    const product = await factories(db.orm).product(otherWorkspaceId, { trackStock: true, stockQuantity: 1 });
+    const keyed = (key: string) => ({
+      scope: { workspaceId: otherWorkspaceId, endpoint: 'products.adjust', key },
+      fingerprint: 'fingerprint',
+      status: 200,
+      resultField: 'data',
+    });
+    for (const key of ['count-timeout-1', 'count-timeout-2']) {
+      await inTransaction(db.orm.em.fork(), async (tx) => {
+        await tx.execute("set local lock_timeout = '2min'");
+        const adjusted = await adjustStock(
+          tx,
+          otherWorkspaceId,
+          { apiKeyId: null },
+          product.id,
+          { countedQuantity: 4 },
+          keyed(key),
+        );
+        expect(adjusted).toMatchObject({ after: 4 });
+        const [timeout] = await tx.execute<{ lock_timeout: string }[]>('show lock_timeout');
+        expect(timeout).toEqual({ lock_timeout: '2min' });
+      });
+    }
+    // The answer was stored with the effect: the same key is taken now, and nothing is written.
+    await expect(
+      adjustStock(
+        db.orm.em.fork(),
+        otherWorkspaceId,
+        { apiKeyId: null },
+        product.id,
+        { countedQuantity: 9 },
+        keyed('count-timeout-1'),
+      ),
+    ).rejects.toMatchObject({ name: 'IdempotencyKeyTaken' });
+    const [row] = await db.orm.em
+      .fork()
+      .execute<{ stock_quantity: string }[]>('select stock_quantity from products where id = ?', [
+        product.id,
+      ]);
+    expect(row).toEqual({ stock_quantity: '4.0000' });
   });
 });

@@ -1,4 +1,4 @@
-import type { Principal, RenderDocument, TargetPolicy } from '@comptoir/core';
+import type { KeyedWrite, Principal, RenderDocument, TargetPolicy } from '@comptoir/core';
 import type { EntityManager, MikroORM } from '@comptoir/db';
 import type { KeyAdmission } from './key-admission.ts';
 
@@ -48,6 +48,11 @@ export interface Context extends RequestInfo {
 
 export interface AuthedContext extends Context {
   principal: Principal;
+  /**
+   * The request's Idempotency-Key, for a procedure whose use case claims it in its own statement
+   * (idempotency.ts, `keyedInStatement`); absent without a key and for every other procedure.
+   */
+  keyedWrite?: KeyedWrite;
 }
 
 export function createContext(deps: ServerDependencies, info: RequestInfo): Context {

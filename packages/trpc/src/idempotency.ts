@@ -3,9 +3,12 @@ import {
   checkIdempotencyKey,
   claimIdempotencyKey,
   type ErrorDetail,
+  IdempotencyKeyTaken,
   type IdempotencyScope,
+  isAppError,
   requestFingerprint,
   storeIdempotentResult,
+  takenKeyReplay,
 } from '@comptoir/core';
 import type { EntityManager } from '@comptoir/db';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
@@ -39,6 +42,17 @@ class RollBack<Result> {
 const replayHeader = 'Idempotent-Replayed';
 
 /**
+ * Procedures whose use case claims the key in the statement of its effect and stores the answer
+ * there (core's KeyedWrite): they receive the key as `ctx.keyedWrite` and run without a
+ * transaction around them. One statement instead of BEGIN, claim, effect, answer and COMMIT
+ * (docs/benchmarks.md, "Stock writes, part 2").
+ */
+const keyedInStatement: ReadonlySet<string> = new Set(['products.adjust']);
+
+/** The field of the record envelope that holds the result (envelopes.ts). */
+const resultField = 'data';
+
+/**
  * Runs a procedure under an Idempotency-Key (rulings: "Idempotency"). The key is claimed, the
  * procedure runs and its answer is stored, all in one transaction, so the stored answer exists
  * if and only if the effect committed. A contract refusal (404, 409, 422) is stored too: its
@@ -59,6 +73,7 @@ export async function runIdempotently<Result extends MiddlewareResult>(
     key: call.key,
   };
   const fingerprint = requestFingerprint(call.rawInput);
+  if (keyedInStatement.has(call.endpoint)) return runKeyedWrite(call, scope, fingerprint);
   const { response } = call.ctx;
   let refused: Result;
   try {
@@ -79,15 +94,51 @@ export async function runIdempotently<Result extends MiddlewareResult>(
     refused = error.result as Result;
   }
   if (refused.ok) return refused;
+  return storeRefusal(call, scope, fingerprint, refused as Result & { ok: false });
+}
+
+/**
+ * A contract refusal (404, 409, 422) is the key's answer too, stored by a transaction of its own
+ * once the effect is gone. Invalid input (400) and failures (5xx) store nothing.
+ */
+function storeRefusal<Result extends MiddlewareResult>(
+  call: IdempotentCall<Result>,
+  scope: IdempotencyScope,
+  fingerprint: string,
+  refused: Result & { ok: false },
+): Promise<Result> | Result {
   const resolved = resolveError(refused.error, 'write');
   if (resolved.status === 400 || resolved.status >= 500) return refused;
   return call.ctx.em.transactional(async (tx) => {
     const em = tx as EntityManager;
     const claim = await claimIdempotencyKey(em, scope, fingerprint);
-    if (claim.kind === 'replay') return replay(claim.result, response) as Result;
+    if (claim.kind === 'replay') return replay(claim.result, call.ctx.response) as Result;
     await storeIdempotentResult(em, scope, { status: resolved.status, body: resolved.body });
     return refused;
   });
+}
+
+/**
+ * A procedure of keyedInStatement: its statement claims the key and stores the answer with the
+ * effect, or writes nothing. A key that already has an answer (committed before the claim, or
+ * while it waited) replays it; a key still held by a running request is 409
+ * idempotency_key_in_use, stored nowhere; a contract refusal is stored as for the others.
+ */
+async function runKeyedWrite<Result extends MiddlewareResult>(
+  call: IdempotentCall<Result>,
+  scope: IdempotencyScope,
+  fingerprint: string,
+): Promise<Result> {
+  call.ctx.keyedWrite = { scope, fingerprint, status: call.successStatus, resultField };
+  const result = await call.next(call.ctx.em);
+  if (result.ok) return result;
+  const cause = result.error instanceof Error ? result.error.cause : undefined;
+  if (cause instanceof IdempotencyKeyTaken) {
+    const claim = await takenKeyReplay(call.ctx.em, scope, fingerprint);
+    return replay(claim.result, call.ctx.response) as Result;
+  }
+  if (isAppError(cause) && cause.code === 'idempotency_key_in_use') return result;
+  return storeRefusal(call, scope, fingerprint, result as Result & { ok: false });
 }
 
 interface StoredErrorBody {

@@ -21,6 +21,29 @@ export interface StoredResult {
   body: unknown;
 }
 
+/**
+ * An Idempotency-Key handed to a use case that claims it in the statement of its effect and
+ * stores its answer there too, so a keyed write is one round trip, not a transaction around the
+ * procedure (docs/benchmarks.md, "Stock writes, part 2"). Only the answer of an applied write is
+ * stored that way; a refusal writes nothing and the transport stores it as for other procedures.
+ */
+export interface KeyedWrite {
+  scope: IdempotencyScope;
+  fingerprint: string;
+  /** The stored answer's status when the write applies. */
+  status: number;
+  /** The stored answer's body is `{ [resultField]: result }`: the transport's record envelope. */
+  resultField: string;
+}
+
+/** A keyed write found its key already answered and wrote nothing: the caller replays the answer. */
+export class IdempotencyKeyTaken extends Error {
+  constructor() {
+    super('the Idempotency-Key already has an answer');
+    this.name = 'IdempotencyKeyTaken';
+  }
+}
+
 export function checkIdempotencyKey(key: string): void {
   if (key.length < idempotencyKeyLength.min || key.length > idempotencyKeyLength.max) {
     throw new AppError(

@@ -27,12 +27,7 @@ export async function applyStockMovements(
 ): Promise<StockMovementsResult> {
   const { movements } = stockMovementsRequestSchema.parse(input);
   const outcomes = await inTransaction(em, (tx) =>
-    applyStockChanges(
-      tx,
-      workspaceId,
-      actor.apiKeyId,
-      movements.map((movement) => ({ kind: 'movement' as const, ...movement })),
-    ),
+    applyStockChanges(tx, workspaceId, actor.apiKeyId, movements),
   );
   const result: StockMovementsResult = { applied: [], errors: [] };
   outcomes.forEach((outcome, index) => {
@@ -40,8 +35,7 @@ export async function applyStockMovements(
       const { applied: _, ...applied } = outcome;
       result.applied.push({ index, ...applied });
     } else {
-      // Only movement errors reach here: compare-and-set exists on adjustments alone.
-      result.errors.push({ index, productId: outcome.productId, error: outcome.error as MovementError });
+      result.errors.push({ index, productId: outcome.productId, error: outcome.error });
     }
   });
   if (result.applied.length === 0) {

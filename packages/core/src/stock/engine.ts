@@ -5,36 +5,22 @@ import { stockStateOf } from '../products/state.ts';
 import type { MovementError } from './schemas.ts';
 import { type LedgerRecord, type LockedProduct, lockProducts, saveStockChanges } from './store.ts';
 
-/** A signed change to one product's stock: a delta, or a count the delta is computed from. */
-export type StockChange =
-  | {
-      kind: 'movement';
-      productId: string;
-      quantity: number;
-      reason?: string | undefined;
-      refKind?: string | undefined;
-      refId?: string | undefined;
-      unitCost?: number | undefined;
-    }
-  | {
-      kind: 'adjustment';
-      productId: string;
-      countedQuantity: number;
-      note?: string | undefined;
-      expectedQuantity?: number | undefined;
-    };
-
-type Refusal = MovementError | 'stock_quantity_mismatch';
+/**
+ * A signed change to one product's stock. (A count, POST /products/{id}/adjust, is one statement
+ * of its own: adjust-store.ts.)
+ */
+export interface StockChange {
+  productId: string;
+  quantity: number;
+  reason?: string | undefined;
+  refKind?: string | undefined;
+  refId?: string | undefined;
+  unitCost?: number | undefined;
+}
 
 export type StockOutcome =
   | { applied: true; productId: string; movementId: string; before: number; after: number; delta: number }
-  | {
-      applied: false;
-      productId: string;
-      error: Refusal;
-      /** The quantity the change found (a mismatch tells it). */
-      current: number | null;
-    };
+  | { applied: false; productId: string; error: MovementError };
 
 interface ProductState {
   archived: boolean;
@@ -79,21 +65,12 @@ function decide(
   change: StockChange,
   product: ProductState | undefined,
   blocksNegative: boolean,
-): { delta: Decimal } | { refused: Refusal } {
+): { delta: Decimal } | { refused: MovementError } {
   if (!product) return { refused: 'product_not_found' };
   if (product.archived) return { refused: 'product_archived' };
   if (!product.tracked) return { refused: 'stock_not_tracked' };
-  const before = product.quantity;
-  let delta: Decimal;
-  if (change.kind === 'adjustment') {
-    if (change.expectedQuantity !== undefined && !before.equals(change.expectedQuantity)) {
-      return { refused: 'stock_quantity_mismatch' };
-    }
-    delta = new Decimal(change.countedQuantity).minus(before);
-  } else {
-    delta = new Decimal(change.quantity);
-  }
-  const after = before.plus(delta);
+  const delta = new Decimal(change.quantity);
+  const after = product.quantity.plus(delta);
   if (blocksNegative && delta.isNegative() && after.isNegative())
     return { refused: 'negative_stock_blocked' };
   if (after.abs().greaterThanOrEqualTo(storableLimit)) return { refused: 'quantity_out_of_range' };
@@ -112,26 +89,22 @@ interface AppliedChange {
 function changeEvents(
   change: StockChange,
   result: AppliedChange,
-  reason: string | null,
-  unitCost: number | undefined,
   states: { before: string; after: string; threshold: string | null },
 ): NewEvent[] {
   const stateBefore = stockStateOf(true, states.before, states.threshold);
   const stateAfter = stockStateOf(true, states.after, states.threshold);
   const events: NewEvent[] = [
-    change.kind === 'movement'
-      ? {
-          type: 'stock.movement',
-          data: {
-            ...result,
-            reason,
-            refKind: change.refKind ?? null,
-            refId: change.refId ?? null,
-            unitCost: unitCost ?? null,
-            stockState: stateAfter,
-          },
-        }
-      : { type: 'stock.adjusted', data: { ...result, note: reason, stockState: stateAfter } },
+    {
+      type: 'stock.movement',
+      data: {
+        ...result,
+        reason: change.reason ?? null,
+        refKind: change.refKind ?? null,
+        refId: change.refId ?? null,
+        unitCost: change.unitCost ?? null,
+        stockState: stateAfter,
+      },
+    },
   ];
   // Not again while it stays there.
   if (stateAfter !== stateBefore && (stateAfter === 'low' || stateAfter === 'out')) {
@@ -148,14 +121,13 @@ function changeEvents(
 function applyChange(change: StockChange, product: ProductState, delta: Decimal) {
   const before = product.quantity;
   const after = before.plus(delta);
-  const unitCost = change.kind === 'movement' ? change.unitCost : undefined;
+  const { unitCost } = change;
   if (unitCost !== undefined && delta.isPositive())
     product.cost = weightedAverageCost(product, delta, unitCost);
   product.quantity = after;
   product.changed = true;
 
   const movementId = newId('movement');
-  const reason = (change.kind === 'movement' ? change.reason : change.note) ?? null;
   const result: AppliedChange = {
     productId: change.productId,
     before: before.toNumber(),
@@ -166,16 +138,16 @@ function applyChange(change: StockChange, product: ProductState, delta: Decimal)
   const ledgerRecord: LedgerRecord = {
     id: movementId,
     product_id: change.productId,
-    kind: change.kind,
+    kind: 'movement',
     quantity_before: before.toString(),
     quantity_after: after.toString(),
     delta: delta.toString(),
-    reason,
-    ref_kind: change.kind === 'movement' ? (change.refKind ?? null) : null,
-    ref_id: change.kind === 'movement' ? (change.refId ?? null) : null,
+    reason: change.reason ?? null,
+    ref_kind: change.refKind ?? null,
+    ref_id: change.refId ?? null,
     unit_cost: unitCost === undefined ? null : String(unitCost),
   };
-  const events = changeEvents(change, result, reason, unitCost, {
+  const events = changeEvents(change, result, {
     before: before.toString(),
     after: after.toString(),
     threshold: product.threshold,
@@ -211,8 +183,7 @@ export async function applyStockChanges(
     const decision = decide(change, product, blocksNegative);
     if (!product || 'refused' in decision) {
       const error = 'refused' in decision ? decision.refused : 'product_not_found';
-      const current = product?.tracked ? product.quantity.toNumber() : null;
-      outcomes.push({ applied: false, productId: change.productId, error, current });
+      outcomes.push({ applied: false, productId: change.productId, error });
       continue;
     }
     const applied = applyChange(change, product, decision.delta);

@@ -25,5 +25,12 @@ export const adjustProductProcedure = scopedProcedure('write:products')
   )
   .output(recordEnvelopeSchema(adjustResultSchema))
   .mutation(async ({ ctx, input: { id, ...adjust } }) => ({
-    data: await adjustStock(ctx.em, ctx.principal.workspaceId, { apiKeyId: ctx.principal.keyId }, id, adjust),
+    data: await adjustStock(
+      ctx.em,
+      ctx.principal.workspaceId,
+      { apiKeyId: ctx.principal.keyId },
+      id,
+      adjust,
+      ctx.keyedWrite,
+    ),
   }));
