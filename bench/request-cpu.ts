@@ -31,7 +31,7 @@ for (const name of supplierNames) {
 await importProducts(orm.em.fork(), workspace.id, catalogue(0, 2000, supplierIds));
 const { key } = await createKey(orm.em.fork(), {
   workspaceId: workspace.id,
-  scopes: ['read:products'],
+  scopes: ['read:products', 'write:invoices'],
   rateLimitPerMinute: 1_000_000_000,
 });
 const productId = (await listProducts(orm.em.fork(), workspace.id, { limit: 1, offset: 0 })).items[0]?.id;
@@ -88,6 +88,28 @@ await cpuPerCall('get: core call + JSON', async () =>
 await cpuPerCall('get: REST (inject)', async () =>
   expectOk(await app.inject({ method: 'GET', url: `/api/v1/products/${productId}`, headers })),
 );
+
+// A creation as bench/records.ts sends it (5 lines), one at a time: no batch forms, so this is
+// the cost of one creation alone.
+const invoiceBody = JSON.stringify({
+  clientName: 'Boulangerie Martin',
+  clientEmail: 'compta@martin.test',
+  lines: Array.from({ length: 5 }, (_, index) => ({
+    title: `Article ${index + 1}`,
+    quantity: index + 1,
+    unitPrice: 12.5 + index,
+    taxRate: 20,
+  })),
+});
+await cpuPerCall('invoice: REST create', async () => {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/invoices',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: invoiceBody,
+  });
+  if (response.statusCode !== 201) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+});
 
 await app.close();
 await orm.close();
