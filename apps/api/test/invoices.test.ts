@@ -140,14 +140,16 @@ describe('POST /invoices', () => {
     expect([...numbers].sort()).toEqual(expected);
     // Creations written together keep their own lines and events, numbered in the order they
     // arrived: the events' ids (time-ordered, taken on arrival) sort like the numbers.
-    const rows = await api.db.orm.em.fork().execute<{ number: string; event_number: string; lines: string }[]>(
-      `select i.number, e.data->>'number' as event_number,
+    const rows = await api.db.orm.em
+      .fork()
+      .execute<{ number: string; event_number: string; lines: string }[]>(
+        `select i.number, e.data->>'number' as event_number,
               (select count(*) from invoice_lines l where l.invoice_id = i.id) as lines
          from invoices i join events e on e.workspace_id = i.workspace_id and e.type = 'invoice.created'
                                        and e.data->>'id' = i.id
         where i.workspace_id = ? order by e.id`,
-      [workspace.id],
-    );
+        [workspace.id],
+      );
     expect(rows.map((row) => row.number)).toEqual(expected);
     expect(rows.every((row) => row.event_number === row.number && Number(row.lines) === 1)).toBe(true);
   });

@@ -87,4 +87,3 @@ describe('batchedByKey', () => {
     expect(batches.at(-1)).toBe('a:6');
   });
 });
-
