@@ -5,15 +5,10 @@
  *   node bench/serve-api.ts --database-url=postgres://… --redis-url=redis://… [--port=0]
  *   (or DATABASE_URL, REDIS_URL, PORT, REDIS_KEY_PREFIX in the environment)
  */
-import { runWithHeapLimits, serviceHeapLimits } from '@comptoir/config/runtime';
-
-// The API's own heap limits and compile cache, as `node apps/api/src/main.ts` runs (node flags
-// given to this script, BENCH_API_NODE_FLAGS, win): the rest is loaded once they are set.
-runWithHeapLimits(serviceHeapLimits.api);
-const { buildServer, connectApiRedis } = await import('@comptoir/api');
-const { createOrm } = await import('@comptoir/db');
-const { pino } = await import('pino');
-const { readSetting, requireSetting, serveUntilSignal } = await import('./lib.ts');
+import { buildServer, connectApiRedis } from '@comptoir/api';
+import { createOrm } from '@comptoir/db';
+import { pino } from 'pino';
+import { readSetting, requireSetting, serveUntilSignal } from './lib.ts';
 
 const databaseUrl = requireSetting('database-url');
 const redisUrl = requireSetting('redis-url');

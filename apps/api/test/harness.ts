@@ -86,7 +86,6 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 
 export interface ApiProcess {
   baseUrl: string;
-  pid: number;
   close(): Promise<void>;
 }
 
@@ -125,7 +124,6 @@ export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> 
   }
   return {
     baseUrl,
-    pid: child.pid as number,
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
