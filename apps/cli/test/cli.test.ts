@@ -61,6 +61,8 @@ describe('migrate', () => {
           'Migration20261124000200_list_counts',
           'Migration20261124000300_product_counts_unmoved',
           'Migration20261124000600_search_columns',
+          'Migration20261125000000_product_search_column',
+          'Migration20261125000100_ledger_workspace_key',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
