@@ -11,62 +11,66 @@ import { createStatusServer } from './status-server.ts';
 import { startWebhookWorker } from './webhooks.ts';
 
 /**
- * The worker process, as started by main.ts (which sets its heap limits first): the outbox relay and the webhook delivery workers, the outbox backlog
- * for operators, the cleanup of expired Idempotency-Key results, and the scheduled transitions
- * (invoices OVERDUE, quotes EXPIRED).
+ * The worker process, as started by main.ts (which sets its heap limits and compile cache
+ * first): the outbox relay and the webhook delivery workers, the outbox backlog for operators,
+ * the cleanup of expired Idempotency-Key results, and the scheduled transitions (invoices
+ * OVERDUE, quotes EXPIRED). Importing this module starts nothing: main.ts may still replace
+ * the process after loading it (runtime.ts of @comptoir/config says why).
  */
-const config = readWorkerConfig();
-const logger = pino({ level: config.logging.level, base: { service: 'worker' } });
-const retrySchedule = parseRetrySchedule(config.webhooks.retrySchedule);
-const orm = await createOrm({ databaseUrl: config.database.url, poolSize: 10 });
+export async function runWorker(): Promise<void> {
+  const config = readWorkerConfig();
+  const logger = pino({ level: config.logging.level, base: { service: 'worker' } });
+  const retrySchedule = parseRetrySchedule(config.webhooks.retrySchedule);
+  const orm = await createOrm({ databaseUrl: config.database.url, poolSize: 10 });
 
-const registry = new Registry();
-collectDefaultMetrics({ register: registry });
-const backlogs = await watchBacklogs({
-  orm,
-  metrics: createBacklogMetrics(registry),
-  log: logger,
-  everyMs: 5000,
-});
-const cleanup = await scheduleIdempotencyCleanup({ orm, log: logger, everyMs: 10 * 60_000 });
-const sweeps = startLifecycleSweeps({
-  orm,
-  log: logger,
-  metrics: createLifecycleMetrics(registry),
-  everyMs: config.lifecycle.sweepIntervalMs,
-});
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const backlogs = await watchBacklogs({
+    orm,
+    metrics: createBacklogMetrics(registry),
+    log: logger,
+    everyMs: 5000,
+  });
+  const cleanup = await scheduleIdempotencyCleanup({ orm, log: logger, everyMs: 10 * 60_000 });
+  const sweeps = startLifecycleSweeps({
+    orm,
+    log: logger,
+    metrics: createLifecycleMetrics(registry),
+    everyMs: config.lifecycle.sweepIntervalMs,
+  });
 
-const webhooks = await startWebhookWorker({
-  orm,
-  databaseUrl: config.database.url,
-  redisUrl: config.redis.url,
-  retrySchedule,
-  allowPrivateTargets: config.webhooks.allowPrivateTargets,
-  registry,
-  log: logger,
-});
+  const webhooks = await startWebhookWorker({
+    orm,
+    databaseUrl: config.database.url,
+    redisUrl: config.redis.url,
+    retrySchedule,
+    allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    registry,
+    log: logger,
+  });
 
-const server = createStatusServer({ registry, healthy: backlogs.healthy });
-server.listen(config.http.port, config.http.host, () =>
-  logger.info(
-    { port: config.http.port },
-    'worker running: relay and webhook delivery on; /healthz and /metrics served',
-  ),
-);
+  const server = createStatusServer({ registry, healthy: backlogs.healthy });
+  server.listen(config.http.port, config.http.host, () =>
+    logger.info(
+      { port: config.http.port },
+      'worker running: relay and webhook delivery on; /healthz and /metrics served',
+    ),
+  );
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'shutting down');
-  backlogs.stop();
-  cleanup.stop();
-  server.close();
-  await sweeps.stop();
-  // In-flight deliveries finish; queued ones stay in Redis and the database for the next worker.
-  await webhooks.stop();
-  await orm.close();
-  process.exit(0);
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    backlogs.stop();
+    cleanup.stop();
+    server.close();
+    await sweeps.stop();
+    // In-flight deliveries finish; queued ones stay in Redis and the database for the next worker.
+    await webhooks.stop();
+    await orm.close();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));

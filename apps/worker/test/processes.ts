@@ -101,7 +101,14 @@ const httpOk = async (url: string) => (await fetch(url)).ok;
 
 /** The real worker process (`node apps/worker/src/main.ts`), ready once its /healthz answers 200. */
 export async function startWorker(
-  options: { databaseUrl: string; redisUrl: string; retrySchedule?: string; lifecycleSweepInterval?: string },
+  options: {
+    databaseUrl: string;
+    redisUrl: string;
+    retrySchedule?: string;
+    lifecycleSweepInterval?: string;
+    /** More environment variables for the process (e.g. TMPDIR). */
+    env?: Record<string, string>;
+  },
   owner: Set<Child>,
 ): Promise<Child> {
   const port = await freePort();
@@ -118,6 +125,7 @@ export async function startWorker(
       WEBHOOK_RETRY_SCHEDULE: options.retrySchedule ?? '1s,1s,1s',
       ...(options.lifecycleSweepInterval ? { LIFECYCLE_SWEEP_INTERVAL: options.lifecycleSweepInterval } : {}),
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     owner,
   );

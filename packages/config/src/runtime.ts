@@ -1,25 +1,39 @@
-import { enableCompileCache, flushCompileCache } from 'node:module';
+import { enableCompileCache, flushCompileCache, getCompileCacheDir } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Each service's heap limits, measured in docs/benchmarks.md ("API memory", "Keep-alive and memory"). */
+/**
+ * Each service's heap limits, measured in docs/benchmarks.md ("Keep-alive and
+ * memory", "Worker memory, part 2"). The worker's semi-space is 4 MB: twice the scavenges of
+ * 8 MB for about 5 % more time in the collector, and 2–4 MB less RSS while it delivers.
+ */
 export const serviceHeapLimits = {
-  api: ['--max-semi-space-size=8', '--max-old-space-size=256'],
-  worker: ['--max-semi-space-size=8', '--max-old-space-size=256'],
+  worker: ['--max-semi-space-size=4', '--max-old-space-size=256'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
- * The V8 heap limits and the compile cache a long-running process (the API, the worker) runs
- * with. Call `runWithHeapLimits` first thing in the entry point, before importing the rest.
+ * C library settings a service's replaced process gets (an operator's values win): glibc reads
+ * them when a process starts. The worker's MALLOC_ARENA_MAX=2: glibc gives each thread that
+ * allocates (V8's collector and compiler threads, libuv's pool) an arena of its own, up to 8 per
+ * core, and memory freed in one arena is not reused by another; two keep about 5 MB less RSS
+ * while the worker delivers, at no measurable CPU cost ("Worker memory, part 2").
+ */
+export const serviceProcessEnvironment = {
+  worker: { MALLOC_ARENA_MAX: '2' },
+} as const satisfies Record<string, Readonly<Record<string, string>>>;
+
+/**
+ * The V8 heap limits and the compile cache a long-running process runs with (the worker; the
+ * API keeps V8's own sizing, which the same limits cost a quarter of its throughput). Call `runWithHeapLimits` first thing in the entry point, before importing the rest.
  *
  * Why heap limits: on a machine with plenty of RAM, V8 sizes a process's heap for a 4 GB limit:
  * a young generation of up to 2 × 64 MB and an old generation allowed to grow to about 4 × its
- * live size before a full collection. Both processes have a live heap of 40–60 MB and make
- * garbage fast (every request or delivery allocates tens of KB that die within milliseconds),
- * so with those defaults their RSS climbed to 300–530 MB of mostly dead objects. A small
+ * live size before a full collection. The worker has a live heap of about 40 MB and makes
+ * garbage fast (every delivery allocates tens of KB that die within milliseconds), so with
+ * those defaults its RSS climbed to 280–390 MB of mostly dead objects. A small
  * semi-space and a bounded old generation (V8 then grows the heap by at most 1.3× its live
  * size) keep the same work at about half of that, for a few percent more time in the garbage
- * collector (docs/benchmarks.md, "Keep-alive and memory (issue 16)", "API memory").
+ * collector (docs/benchmarks.md, "Keep-alive and memory (issue 16)").
  *
  * These flags must be known when V8 creates the heap, so they cannot be set from inside a
  * running process: when they are missing, the process replaces itself (process.execve: same
@@ -35,29 +49,39 @@ export const serviceHeapLimits = {
  * it covers the entry point too; a process that needs no replacing enables it from here, for the
  * modules still to load.
  *
- * NODE_OPTIONS, NODE_COMPILE_CACHE and NODE_DISABLE_COMPILE_CACHE are Node's own settings, read
- * here for that alone: they are not the services' configuration (index.ts).
+ * It gets the service's C library settings too (`environment`, from `serviceProcessEnvironment`:
+ * those the operator left unset).
+ *
+ * NODE_OPTIONS, NODE_COMPILE_CACHE and NODE_DISABLE_COMPILE_CACHE are Node's own settings, and
+ * MALLOC_ARENA_MAX glibc's, read here for that alone: they are not the services' configuration
+ * (index.ts).
  */
-export function runWithHeapLimits(heapLimits: readonly string[]): void {
+export function runWithHeapLimits(
+  heapLimits: readonly string[],
+  environment: Readonly<Record<string, string>> = {},
+): void {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
   const missing = heapLimits.filter((limit) => {
     const name = limit.split('=')[0] as string;
     // V8 accepts both spellings.
     return !given.some((flag) => flag.replaceAll('_', '-').startsWith(name));
   });
-  const compileCache =
-    process.env.NODE_COMPILE_CACHE || process.env.NODE_DISABLE_COMPILE_CACHE
-      ? {}
-      : { NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache') };
+  const compileCache = compileCacheEnvironment();
+  replacementEnvironment = Object.fromEntries(
+    Object.entries(environment).filter(([name]) => process.env[name] === undefined),
+  );
   if (missing.length > 0 && typeof process.execve === 'function') {
     process.execve(
       process.execPath,
       [process.execPath, ...missing, ...process.execArgv, ...process.argv.slice(1)],
-      { ...process.env, ...compileCache },
+      { ...process.env, ...compileCache, ...replacementEnvironment },
     );
   }
   if (compileCache.NODE_COMPILE_CACHE) enableCompileCache(compileCache.NODE_COMPILE_CACHE);
 }
+
+/** The service's C library settings the operator left unset, for a process that replaces itself. */
+let replacementEnvironment: Record<string, string> = {};
 
 /**
  * Writes the compile cache of the modules loaded so far: call it once the process has loaded
@@ -65,4 +89,51 @@ export function runWithHeapLimits(heapLimits: readonly string[]): void {
  */
 export function saveCompileCache(): void {
   flushCompileCache();
+}
+
+/** In the environment of a process that replaced itself to start again from the filled cache. */
+const restartedFromCompileCache = 'COMPTOIR_RESTARTED_FROM_COMPILE_CACHE';
+
+/**
+ * Saves the compile cache and, if this start had to strip TypeScript (a module the cache did not
+ * hold yet: the first start after an install or a change, every start of a new container),
+ * replaces the process with a fresh copy of itself (process.execve: same pid, arguments, stdio).
+ * The copy finds every module in the cache, so Node never instantiates its type-stripping
+ * WebAssembly, which would otherwise keep about 17 MB of RSS for the life of the process
+ * (docs/benchmarks.md, "Worker memory, part 2"); the cost is loading the modules twice, on such
+ * starts only. Node loads that module (internal/deps/amaro) only to strip a file, and
+ * process.moduleLoadList names the internal modules loaded so far.
+ *
+ * Call it once the modules are loaded and before the service has started anything (a connection,
+ * a listening socket, a timer): the replacement drops it all. A process replaces itself at most
+ * once (a variable in the copy's environment says it did), so a cache that cannot be written
+ * costs one more load, never a loop.
+ */
+export function saveCompileCacheOrRestartFromIt(): void {
+  flushCompileCache();
+  const loaded = (process as { moduleLoadList?: readonly string[] }).moduleLoadList ?? [];
+  const stripped = loaded.includes('NativeModule internal/deps/amaro/dist/index');
+  // Undefined when the cache is off, or could not be opened (a directory that cannot be written).
+  const cacheOn = getCompileCacheDir() !== undefined;
+  if (
+    !stripped ||
+    !cacheOn ||
+    process.env[restartedFromCompileCache] ||
+    typeof process.execve !== 'function'
+  ) {
+    return;
+  }
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], {
+    ...process.env,
+    ...compileCacheEnvironment(),
+    ...replacementEnvironment,
+    [restartedFromCompileCache]: '1',
+  });
+}
+
+/** NODE_COMPILE_CACHE for a replaced process, unless the operator set it or turned the cache off. */
+function compileCacheEnvironment(): { NODE_COMPILE_CACHE?: string } {
+  return process.env.NODE_COMPILE_CACHE || process.env.NODE_DISABLE_COMPILE_CACHE
+    ? {}
+    : { NODE_COMPILE_CACHE: join(tmpdir(), 'node-compile-cache') };
 }
