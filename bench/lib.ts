@@ -41,6 +41,28 @@ export function requireSetting(name: string): string {
   return value;
 }
 
+/** A positive number from the environment variable `name` (e.g. BENCH_DURATION), else `fallback`. */
+export function numberSetting(name: string, fallback: number): number {
+  const value = Number(process.env[name] || fallback);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+}
+
+/** Prints a Markdown table: the first two columns left-aligned, the others (figures) right-aligned. */
+export function printTable(header: string[], lines: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
+  console.log(`\n${format(header)}`);
+  console.log(
+    `|${widths.map((width, column) => (column < 2 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
+  );
+  for (const line of lines) console.log(format(line));
+  console.log('');
+}
+
 /** The line a server prints on stdout once it listens; the parent waits for it. */
 function announceListening(port: number): void {
   process.stdout.write(`${JSON.stringify({ listening: port })}\n`);

@@ -35,6 +35,8 @@ import {
   type CpuUsage,
   cpuSnapshot,
   cpuUsed,
+  numberSetting,
+  printTable,
   processRssBytes,
   resultsDir,
   startServer,
@@ -48,11 +50,6 @@ import { benchServices } from './services.ts';
 const productCount = 100_000;
 const importChunk = 10_000;
 const databaseName = 'comptoir_bench';
-const numberSetting = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
 const durationSeconds = numberSetting('BENCH_DURATION', 10);
 const warmupSeconds = numberSetting('BENCH_WARMUP', 3);
 const connections = numberSetting('BENCH_CONNECTIONS', 50);
@@ -557,17 +554,7 @@ const lines = rows.map((row) => [
   String(row.peakRssMb),
   `${row.non2xx}/${row.errors}`,
 ]);
-const widths = header.map((title, column) =>
-  Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
-);
-const format = (cells: string[]) =>
-  `| ${cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
-console.log(`\n${format(header)}`);
-console.log(
-  `|${widths.map((width, column) => (column < 2 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
-);
-for (const line of lines) console.log(format(line));
-console.log('');
+printTable(header, lines);
 for (const check of checks) {
   console.log(
     `${check.pass ? 'PASS' : 'FAIL'}  ${check.scenario.padEnd(6)} ${check.check}: ${check.value}` +

@@ -23,7 +23,7 @@ import { createCompany, createKey, createWorkspace, scopes } from '@comptoir/cor
 import { newId } from '@comptoir/db';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchDir, cpuSnapshot, cpuUsed, startServer, writeResult } from './lib.ts';
+import { benchDir, cpuSnapshot, cpuUsed, numberSetting, startServer, writeResult } from './lib.ts';
 import { formats, kinds, origins, qualities, searchTerm, supplierNames, units } from './seed.ts';
 import { benchServices } from './services.ts';
 
@@ -33,11 +33,6 @@ if (process.env.BENCH_SCALE !== '1') {
 }
 
 const databaseName = 'comptoir_bench_scale';
-const numberSetting = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
 const durationSeconds = numberSetting('BENCH_DURATION', 8);
 const warmupSeconds = numberSetting('BENCH_WARMUP', 2);
 const connections = numberSetting('BENCH_CONNECTIONS', 50);

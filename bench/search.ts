@@ -20,16 +20,20 @@ import { type Database, type EntityManager, kysely, newId } from '@comptoir/db';
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { benchDir, type ChildServer, cpuSnapshot, cpuUsed, startServer, writeResult } from './lib.ts';
+import {
+  benchDir,
+  type ChildServer,
+  cpuSnapshot,
+  cpuUsed,
+  numberSetting,
+  printTable,
+  startServer,
+  writeResult,
+} from './lib.ts';
 import { random } from './seed.ts';
 import { benchServices, vacuumAnalyze } from './services.ts';
 
 const databaseName = 'comptoir_bench_search';
-const numberSetting = (name: string, fallback: number) => {
-  const value = Number(process.env[name] || fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
 const durationSeconds = numberSetting('BENCH_DURATION', 10);
 const warmupSeconds = numberSetting('BENCH_WARMUP', 3);
 const connections = numberSetting('BENCH_CONNECTIONS', 10);
@@ -439,17 +443,7 @@ const lines = rows.map((row) => [
   row.p99Pass ? 'PASS' : 'FAIL',
   row.ratioPass ? 'PASS' : 'FAIL',
 ]);
-const widths = header.map((title, column) =>
-  Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
-);
-const format = (cells: string[]) =>
-  `| ${cells.map((cell, column) => (column < 2 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join(' | ')} |`;
-console.log(`\n${format(header)}`);
-console.log(
-  `|${widths.map((width, column) => (column < 2 ? `:${'-'.repeat(width + 1)}` : `${'-'.repeat(width + 1)}:`)).join('|')}|`,
-);
-for (const line of lines) console.log(format(line));
-console.log('');
+printTable(header, lines);
 const passed = rows.filter((row) => row.p99Pass && row.ratioPass).length;
 console.log(
   `${passed === rows.length ? 'PASS' : 'FAIL'}  search at ${contactCount} contacts / ${companyCount} companies: ` +

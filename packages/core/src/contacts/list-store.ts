@@ -4,7 +4,7 @@ import { type ListPage, likeContains } from '../paging/index.ts';
 import { searchPage } from '../paging/search-page.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
 import type { ContactListQuery, ContactView } from './schemas.ts';
-import { contactsWithCompany, contactView } from './store.ts';
+import { contactRowColumns, contactsWithCompany, contactView } from './store.ts';
 
 // The contact list and its search (the row mapping stays in store.ts, which reads a contact too).
 
@@ -71,15 +71,7 @@ function contactSearchPage(
         .leftJoin('companies as co', (join) =>
           join.onRef('co.workspace_id', '=', 'c.workspace_id').onRef('co.id', '=', 'c.company_id'),
         )
-        .select([
-          'c.id',
-          'c.name',
-          'c.email',
-          'c.phone',
-          'c.created_at',
-          'c.company_id',
-          'co.name as company_name',
-        ])
+        .select(contactRowColumns)
         .orderBy('m.created_at', 'desc')
         .orderBy('m.id', 'desc'),
     view: contactView,

@@ -5,6 +5,17 @@ import type { CompanyRef } from '../companies/schemas.ts';
 import { AppError } from '../errors/index.ts';
 import type { ContactDetailView, ContactView } from './schemas.ts';
 
+/** What a Contact is read from: the contact (`c`) and the name of its company (`co`). */
+export const contactRowColumns = [
+  'c.id',
+  'c.name',
+  'c.email',
+  'c.phone',
+  'c.created_at',
+  'c.company_id',
+  'co.name as company_name',
+] as const;
+
 /** Contacts with the name of their company: the rows a Contact is read from. */
 export function contactsWithCompany(em: EntityManager) {
   return kysely(em)
@@ -12,15 +23,7 @@ export function contactsWithCompany(em: EntityManager) {
     .leftJoin('companies as co', (join) =>
       join.onRef('co.workspace_id', '=', 'c.workspace_id').onRef('co.id', '=', 'c.company_id'),
     )
-    .select([
-      'c.id',
-      'c.name',
-      'c.email',
-      'c.phone',
-      'c.created_at',
-      'c.company_id',
-      'co.name as company_name',
-    ]);
+    .select(contactRowColumns);
 }
 
 export type ContactRow = InferResult<ReturnType<typeof contactsWithCompany>>[number];
