@@ -2,8 +2,8 @@ import { type EntityManager, newId } from '@comptoir/db';
 import { batchedByKey } from '../batching/batched.ts';
 import { documentAmounts } from '../lines/totals.ts';
 import { draftInvoice, invoiceBuyer } from './compose.ts';
+import { insertNumberedInvoices, type UnnumberedInvoice } from './numbered-insert-store.ts';
 import { type InvoiceCreate, type InvoiceView, invoiceCreateSchema } from './schemas.ts';
-import { insertNumberedInvoices, type UnnumberedInvoice } from './store.ts';
 
 /**
  * Creates a DRAFT invoice with the next number of the year, its lines and EN 16931 totals,

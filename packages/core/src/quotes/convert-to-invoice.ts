@@ -3,7 +3,7 @@ import { AppError } from '../errors/index.ts';
 import { recordEvent } from '../events/record.ts';
 import { sirenOfSiret } from '../identifiers/french.ts';
 import { draftInvoice, invoiceBuyer } from '../invoices/compose.ts';
-import { insertNumberedInvoices } from '../invoices/store.ts';
+import { insertNumberedInvoices } from '../invoices/numbered-insert-store.ts';
 import { lineToCreate } from '../lines/store.ts';
 import { documentAmounts } from '../lines/totals.ts';
 import { findOpportunity, markOpportunityWon } from '../opportunities/store.ts';
