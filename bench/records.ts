@@ -5,7 +5,8 @@
  * at 50 connections. Targets: invoice creation p99 under 50 ms and at least 1,200/s (issue 16)
  * at 20 connections, with the numbers continuous.
  *
- * Settings: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_RECORDS_SCENARIOS
+ * Settings: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_ROUNDS (rounds of
+ * every scenario, judged on the medians; default 3), BENCH_RECORDS_SCENARIOS
  * (ids to run: `invoices,quote,contacts`; default all), BENCH_RECORDS_DATABASE (database name,
  * default comptoir_bench_records), BENCH_API_NODE_FLAGS (node flags for the API).
  */
@@ -21,7 +22,16 @@ import {
 } from '@comptoir/core';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchDir, cpuSnapshot, cpuUsed, startServer, writeResult } from './lib.ts';
+import {
+  benchDir,
+  benchRounds,
+  cpuSnapshot,
+  cpuUsed,
+  median,
+  roundsText,
+  startServer,
+  writeResult,
+} from './lib.ts';
 import { random } from './seed.ts';
 import { benchServices, vacuumAnalyze } from './services.ts';
 
@@ -30,6 +40,7 @@ const selectedScenarios = process.env.BENCH_RECORDS_SCENARIOS?.split(',').map((i
 const apiNodeFlags = process.env.BENCH_API_NODE_FLAGS?.split(' ').filter((flag) => flag !== '') ?? [];
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
+const rounds = benchRounds();
 const log = (message: string) => console.log(`[bench records] ${message}`);
 const seededInvoices = 1000;
 
@@ -127,8 +138,17 @@ const scenarios = allScenarios.filter(
   (scenario) => !selectedScenarios || selectedScenarios.includes(scenario.id),
 );
 
-const results = [];
-for (const scenario of scenarios) {
+interface Measured {
+  round: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** CPU ms per request in the API process and in PostgreSQL's backends. */
+  cpuMsPerRequest: { api: number; postgres: number };
+}
+async function measure(scenario: Scenario, round: number): Promise<Measured> {
   const options = {
     url: `http://127.0.0.1:${api.port}${scenario.path}`,
     method: scenario.method,
@@ -142,34 +162,59 @@ for (const scenario of scenarios) {
   const result = await autocannon({ ...options, duration: durationSeconds });
   const cpu = cpuUsed(cpuBefore, cpuSnapshot(api.process.pid, databaseName));
   const perRequest = (ms: number) => Math.round((ms / result.requests.total) * 1000) / 1000;
-  const targets: { target: string; pass: boolean }[] = [];
-  if (scenario.p99TargetMs !== undefined)
-    targets.push({
-      target: `p99 < ${scenario.p99TargetMs} ms`,
-      pass: result.latency.p99 < scenario.p99TargetMs,
-    });
-  if (scenario.minRequestsPerSecond !== undefined)
-    targets.push({
-      target: `≥ ${scenario.minRequestsPerSecond} req/s`,
-      pass: result.requests.average >= scenario.minRequestsPerSecond && result.non2xx === 0,
-    });
-  const row = {
-    scenario: scenario.name,
-    connections: scenario.connections,
+  const run = {
+    round,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
-    // CPU ms per request in the API process and in PostgreSQL's backends.
     cpuMsPerRequest: { api: perRequest(cpu.server), postgres: perRequest(cpu.postgres) },
-    targets,
   };
-  results.push(row);
   log(
-    `${scenario.name.padEnd(26)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  CPU ms/req API ${row.cpuMsPerRequest.api} PostgreSQL ${row.cpuMsPerRequest.postgres}  (${scenario.connections} connections, non-2xx ${row.non2xx})`,
+    `round ${round} ${scenario.name.padEnd(26)} ${String(run.requestsPerSecond).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  CPU ms/req API ${run.cpuMsPerRequest.api} PostgreSQL ${run.cpuMsPerRequest.postgres}  (${scenario.connections} connections, non-2xx ${run.non2xx})`,
   );
+  return run;
 }
+
+// Every scenario once per round, the rounds one after the other; targets judged on the medians.
+const runs = new Map<Scenario, Measured[]>(scenarios.map((scenario) => [scenario, []]));
+for (let round = 1; round <= rounds; round++) {
+  for (const scenario of scenarios) runs.get(scenario)?.push(await measure(scenario, round));
+}
+const results = scenarios.map((scenario) => {
+  const measured = runs.get(scenario) ?? [];
+  const of = (pick: (run: Measured) => number) => median(measured.map(pick));
+  const requestsPerSecond = of((run) => run.requestsPerSecond);
+  const p99 = of((run) => run.p99);
+  const clean = measured.every((run) => run.non2xx === 0 && run.errors === 0);
+  const targets: { target: string; pass: boolean }[] = [];
+  if (scenario.p99TargetMs !== undefined)
+    targets.push({ target: `p99 < ${scenario.p99TargetMs} ms`, pass: p99 < scenario.p99TargetMs });
+  if (scenario.minRequestsPerSecond !== undefined)
+    targets.push({
+      target: `≥ ${scenario.minRequestsPerSecond} req/s`,
+      pass: requestsPerSecond >= scenario.minRequestsPerSecond && clean,
+    });
+  return {
+    scenario: scenario.name,
+    connections: scenario.connections,
+    rounds: measured.length,
+    requestsPerSecond,
+    requestsPerSecondByRound: measured.map((run) => run.requestsPerSecond),
+    p50: of((run) => run.p50),
+    p99,
+    p99ByRound: measured.map((run) => run.p99),
+    non2xx: measured.reduce((sum, run) => sum + run.non2xx, 0),
+    errors: measured.reduce((sum, run) => sum + run.errors, 0),
+    cpuMsPerRequest: {
+      api: of((run) => run.cpuMsPerRequest.api),
+      postgres: of((run) => run.cpuMsPerRequest.postgres),
+    },
+    targets,
+    runs: measured,
+  };
+});
 await api.stop();
 
 const check = new pg.Client({ connectionString: databaseUrl });
@@ -187,13 +232,13 @@ log(
 );
 
 console.log(
-  '\n| scenario | connections | req/s | p50 ms | p99 ms | CPU ms/req API | CPU ms/req PostgreSQL | targets |',
+  `\n| scenario (median of ${rounds} rounds) | connections | req/s | req/s by round | p50 ms | p99 ms | p99 by round | CPU ms/req API | CPU ms/req PostgreSQL | targets |`,
 );
-console.log('|:--|--:|--:|--:|--:|--:|--:|:--|');
+console.log('|:--|--:|--:|--:|--:|--:|--:|--:|--:|:--|');
 for (const row of results) {
   const targets = row.targets.map(({ target, pass }) => `${pass ? 'PASS' : 'FAIL'} ${target}`).join(', ');
   console.log(
-    `| ${row.scenario} | ${row.connections} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.cpuMsPerRequest.api} | ${row.cpuMsPerRequest.postgres} | ${targets} |`,
+    `| ${row.scenario} | ${row.connections} | ${row.requestsPerSecond} | ${roundsText(row.requestsPerSecondByRound)} | ${row.p50} | ${row.p99} | ${roundsText(row.p99ByRound)} | ${row.cpuMsPerRequest.api} | ${row.cpuMsPerRequest.postgres} | ${targets} |`,
   );
 }
 writeResult('records.json', { date: new Date().toISOString(), results, numbering });

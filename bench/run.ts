@@ -31,10 +31,12 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import {
   benchDir,
+  benchRounds,
   type ChildServer,
   type CpuUsage,
   cpuSnapshot,
   cpuUsed,
+  median,
   numberSetting,
   printTable,
   processRssBytes,
@@ -66,7 +68,7 @@ const targets = {
   maxSearchP99ToBare: 1.3,
   maxApiRssMb: 200,
 };
-const rounds = numberSetting('BENCH_ROUNDS', 3);
+const rounds = benchRounds();
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const startLoad = os.loadavg().map((value) => Math.round(value * 100) / 100);
@@ -455,13 +457,6 @@ await redisService.stop();
 await postgres.stop();
 
 // 4. Report: per round the ratio to bare of the same round, then the median over the rounds.
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const runs = results.map((result) => {
   const bare = results.find(
     (r) => r.round === result.round && r.scenario === result.scenario && r.target === 'bare',

@@ -10,6 +10,8 @@
  *   BENCH_DURATION            seconds of each measured run (default 10)
  *   BENCH_WARMUP              seconds of the warm-up before each run (default 3)
  *   BENCH_CONNECTIONS         concurrent connections (default 10; the targets assume 10)
+ *   BENCH_ROUNDS              rounds of every scenario on both targets, interleaved; the targets
+ *                             are judged on the medians (default 3)
  *   BENCH_SCENARIOS=a,b       only these scenarios (names as printed, e.g. contacts-common)
  */
 import os from 'node:os';
@@ -22,11 +24,14 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import {
   benchDir,
+  benchRounds,
   type ChildServer,
   cpuSnapshot,
   cpuUsed,
+  median,
   numberSetting,
   printTable,
+  roundsText,
   startServer,
   writeResult,
 } from './lib.ts';
@@ -37,6 +42,7 @@ const databaseName = 'comptoir_bench_search';
 const durationSeconds = numberSetting('BENCH_DURATION', 10);
 const warmupSeconds = numberSetting('BENCH_WARMUP', 3);
 const connections = numberSetting('BENCH_CONNECTIONS', 10);
+const rounds = benchRounds();
 const targets = { maxP99Ms: 100, minThroughputRatio: 0.6 };
 const log = (message: string) => console.log(`[bench search] ${message}`);
 const startLoad = os.loadavg().map((value) => Math.round(value * 100) / 100);
@@ -321,6 +327,7 @@ const targetList: {
 const pathOf = (scenario: Scenario) => `/${scenario.list}?limit=20&q=${encodeURIComponent(scenario.q)}`;
 
 interface RunResult {
+  round: number;
   scenario: string;
   target: string;
   requestsPerSecond: number;
@@ -355,52 +362,78 @@ try {
     if (!identical) log(`WARNING: REST answers ${scenario.name} differently from bare`);
   }
   log(
-    `load: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s measured per run, ${scenarios.length * targetList.length} runs`,
+    `load: ${connections} connections, ${warmupSeconds} s warm-up + ${durationSeconds} s measured per run, ${rounds} rounds of ${scenarios.length * targetList.length} runs`,
   );
-  for (const scenario of scenarios) {
-    for (const target of targetList) {
-      const options = {
-        url: `http://127.0.0.1:${target.server?.port}${target.prefix}${pathOf(scenario)}`,
-        headers: target.headers,
-        connections,
-        timeout: 10,
-      };
-      await autocannon({ ...options, duration: warmupSeconds });
-      const before = cpuSnapshot(target.server?.process.pid, databaseName);
-      const run = await autocannon({ ...options, duration: durationSeconds });
-      const used = cpuUsed(before, cpuSnapshot(target.server?.process.pid, databaseName));
-      const perRequest = (ms: number) => Math.round((ms / Math.max(1, run.requests.total)) * 1000) / 1000;
-      const result: RunResult = {
-        scenario: scenario.name,
-        target: target.name,
-        requestsPerSecond: Math.round(run.requests.average),
-        latencyMs: { p50: run.latency.p50, p90: run.latency.p90, p99: run.latency.p99, max: run.latency.max },
-        non2xx: run.non2xx,
-        errors: run.errors,
-        cpuMsPerRequest: { server: perRequest(used.server), postgres: perRequest(used.postgres) },
-        loadAverage: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
-      };
-      results.push(result);
-      log(
-        `${scenario.name.padEnd(17)} ${target.name.padEnd(4)} ${String(result.requestsPerSecond).padStart(5)} req/s  ` +
-          `p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  CPU/req: server ${result.cpuMsPerRequest.server} ms, ` +
-          `postgres ${result.cpuMsPerRequest.postgres} ms  (load ${result.loadAverage})`,
-      );
+  for (let round = 1; round <= rounds; round++)
+    for (const scenario of scenarios) {
+      for (const target of targetList) {
+        const options = {
+          url: `http://127.0.0.1:${target.server?.port}${target.prefix}${pathOf(scenario)}`,
+          headers: target.headers,
+          connections,
+          timeout: 10,
+        };
+        await autocannon({ ...options, duration: warmupSeconds });
+        const before = cpuSnapshot(target.server?.process.pid, databaseName);
+        const run = await autocannon({ ...options, duration: durationSeconds });
+        const used = cpuUsed(before, cpuSnapshot(target.server?.process.pid, databaseName));
+        const perRequest = (ms: number) => Math.round((ms / Math.max(1, run.requests.total)) * 1000) / 1000;
+        const result: RunResult = {
+          round,
+          scenario: scenario.name,
+          target: target.name,
+          requestsPerSecond: Math.round(run.requests.average),
+          latencyMs: {
+            p50: run.latency.p50,
+            p90: run.latency.p90,
+            p99: run.latency.p99,
+            max: run.latency.max,
+          },
+          non2xx: run.non2xx,
+          errors: run.errors,
+          cpuMsPerRequest: { server: perRequest(used.server), postgres: perRequest(used.postgres) },
+          loadAverage: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+        };
+        results.push(result);
+        log(
+          `round ${round} ${scenario.name.padEnd(17)} ${target.name.padEnd(4)} ${String(result.requestsPerSecond).padStart(5)} req/s  ` +
+            `p50 ${result.latencyMs.p50} ms  p99 ${result.latencyMs.p99} ms  CPU/req: server ${result.cpuMsPerRequest.server} ms, ` +
+            `postgres ${result.cpuMsPerRequest.postgres} ms  (load ${result.loadAverage})`,
+        );
+      }
     }
-  }
 } finally {
   for (const target of targetList) await target.server?.stop();
 }
 await redis.stop();
 await postgres.stop();
 
-// 4. Report: one row per scenario, REST against bare.
+// 4. Report: one row per scenario, REST against bare: per round the ratio to bare of the same
+// round, then the medians over the rounds.
 const rows = scenarios.flatMap((scenario) => {
-  const bare = results.find((r) => r.scenario === scenario.name && r.target === 'bare');
-  const rest = results.find((r) => r.scenario === scenario.name && r.target === 'REST');
-  if (!bare || !rest) return [];
-  const ratio = bare.requestsPerSecond > 0 ? rest.requestsPerSecond / bare.requestsPerSecond : 0;
-  const clean = rest.non2xx === 0 && rest.errors === 0;
+  const runsOf = (target: string) =>
+    results.filter((r) => r.scenario === scenario.name && r.target === target);
+  const bareRuns = runsOf('bare');
+  const restRuns = runsOf('REST');
+  if (bareRuns.length === 0 || restRuns.length === 0) return [];
+  const ratios = restRuns.map((rest) => {
+    const bare = bareRuns.find((run) => run.round === rest.round);
+    return bare && bare.requestsPerSecond > 0 ? rest.requestsPerSecond / bare.requestsPerSecond : 0;
+  });
+  const ratio = median(ratios);
+  const summary = (runs: RunResult[]) => ({
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    p50: median(runs.map((run) => run.latencyMs.p50)),
+    p99: median(runs.map((run) => run.latencyMs.p99)),
+    p99ByRound: runs.map((run) => run.latencyMs.p99),
+    cpuMsPerRequest: {
+      server: median(runs.map((run) => run.cpuMsPerRequest.server)),
+      postgres: median(runs.map((run) => run.cpuMsPerRequest.postgres)),
+    },
+  });
+  const bare = summary(bareRuns);
+  const rest = summary(restRuns);
+  const clean = restRuns.every((run) => run.non2xx === 0 && run.errors === 0);
   const sameBody = consistency.find((entry) => entry.scenario === scenario.name)?.identical === true;
   return [
     {
@@ -412,8 +445,10 @@ const rows = scenarios.flatMap((scenario) => {
       bare,
       rest,
       ratio: Math.round(ratio * 1000) / 1000,
-      p99Pass: clean && rest.latencyMs.p99 < targets.maxP99Ms,
+      ratiosByRound: ratios.map((value) => Math.round(value * 1000) / 1000),
+      p99Pass: clean && rest.p99 < targets.maxP99Ms,
       ratioPass: clean && sameBody && ratio >= targets.minThroughputRatio,
+      runs: [...bareRuns, ...restRuns],
     },
   ];
 });
@@ -426,7 +461,9 @@ const header = [
   'REST req/s',
   'bare p50/p99',
   'REST p50/p99',
+  'REST p99 by round',
   'ratio',
+  'ratio by round',
   `p99 < ${targets.maxP99Ms}`,
   `ratio ≥ ${targets.minThroughputRatio * 100} %`,
 ];
@@ -437,9 +474,11 @@ const lines = rows.map((row) => [
   row.databaseMs.map((ms) => ms.toFixed(1)).join('+'),
   String(row.bare.requestsPerSecond),
   String(row.rest.requestsPerSecond),
-  `${row.bare.latencyMs.p50}/${row.bare.latencyMs.p99}`,
-  `${row.rest.latencyMs.p50}/${row.rest.latencyMs.p99}`,
+  `${row.bare.p50}/${row.bare.p99}`,
+  `${row.rest.p50}/${row.rest.p99}`,
+  roundsText(row.rest.p99ByRound),
   `${(row.ratio * 100).toFixed(1)} %`,
+  roundsText(row.ratiosByRound, (value) => `${(value * 100).toFixed(1)} %`),
   row.p99Pass ? 'PASS' : 'FAIL',
   row.ratioPass ? 'PASS' : 'FAIL',
 ]);
