@@ -14,7 +14,8 @@
  * cost could grow with the rows (results in bench/results/scale.json).
  *
  * Environment: BENCH_SCALE=1 to run; BENCH_DURATION (s, default 8), BENCH_WARMUP (s, default 2),
- * BENCH_CONNECTIONS (default 50), BENCH_SCALE_SIZES (default 10000,100000,1000000),
+ * BENCH_CONNECTIONS (default 50), BENCH_ROUNDS (measured runs of every scenario at each size; the
+ * growth is judged on the medians of their p99s; default 3), BENCH_SCALE_SIZES (default 10000,100000,1000000),
  * BENCH_KEEP=1 keeps the database `comptoir_bench_scale` afterwards (dropped by default),
  * BENCH_SCENARIOS=a,b only these scenarios (names as printed, e.g. `products search`).
  */
@@ -23,7 +24,16 @@ import { createCompany, createKey, createWorkspace, scopes } from '@comptoir/cor
 import { newId } from '@comptoir/db';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchDir, cpuSnapshot, cpuUsed, numberSetting, startServer, writeResult } from './lib.ts';
+import {
+  benchDir,
+  benchRounds,
+  cpuSnapshot,
+  cpuUsed,
+  median,
+  numberSetting,
+  startServer,
+  writeResult,
+} from './lib.ts';
 import { formats, kinds, origins, qualities, searchTerm, supplierNames, units } from './seed.ts';
 import { benchServices } from './services.ts';
 
@@ -36,6 +46,7 @@ const databaseName = 'comptoir_bench_scale';
 const durationSeconds = numberSetting('BENCH_DURATION', 8);
 const warmupSeconds = numberSetting('BENCH_WARMUP', 2);
 const connections = numberSetting('BENCH_CONNECTIONS', 50);
+const rounds = benchRounds();
 const sizes = (process.env.BENCH_SCALE_SIZES || '10000,100000,1000000').split(',').map(Number);
 const chosen = process.env.BENCH_SCENARIOS?.split(',').filter((name) => name !== '');
 // Invoices take most of the seed time: a run of product scenarios only does without them.
@@ -254,6 +265,7 @@ if (scenarios.length === 0)
 
 interface Measured {
   size: number;
+  round: number;
   scenario: string;
   requestsPerSecond: number;
   p50: number;
@@ -294,42 +306,44 @@ for (const size of sizes) {
     timeoutMs: 120_000,
   });
   const headers = { authorization: `Bearer ${key}` };
-  for (const scenario of scenarios) {
-    const options = {
-      url: `http://127.0.0.1:${api.port}`,
-      connections,
-      headers,
-      timeout: 10,
-      requests: [
-        {
-          method: 'GET' as const,
-          setupRequest: (request: object) => ({ ...request, path: scenario.path() }),
-        },
-      ],
-    };
-    const first = await fetch(`http://127.0.0.1:${api.port}${scenario.path()}`, { headers });
-    const body = (await first.json()) as { pagination?: { total: number } };
-    await autocannon({ ...options, duration: warmupSeconds });
-    const before = cpuSnapshot(api.process.pid, databaseName);
-    const result = await autocannon({ ...options, duration: durationSeconds });
-    const used = cpuUsed(before, cpuSnapshot(api.process.pid, databaseName));
-    const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests.total)) * 1000) / 1000;
-    const row: Measured = {
-      size,
-      scenario: scenario.name,
-      requestsPerSecond: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      non2xx: result.non2xx,
-      errors: result.errors,
-      total: body.pagination?.total,
-      cpuPerRequestMs: { api: perRequest(used.server), postgres: perRequest(used.postgres) },
-    };
-    measured.push(row);
-    log(
-      `${String(size).padStart(8)} ${scenario.name.padEnd(20)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  pg ${row.cpuPerRequestMs.postgres} ms/req  total ${row.total ?? '-'}  (non-2xx ${row.non2xx}, errors ${row.errors})`,
-    );
-  }
+  for (let round = 1; round <= rounds; round++)
+    for (const scenario of scenarios) {
+      const options = {
+        url: `http://127.0.0.1:${api.port}`,
+        connections,
+        headers,
+        timeout: 10,
+        requests: [
+          {
+            method: 'GET' as const,
+            setupRequest: (request: object) => ({ ...request, path: scenario.path() }),
+          },
+        ],
+      };
+      const first = await fetch(`http://127.0.0.1:${api.port}${scenario.path()}`, { headers });
+      const body = (await first.json()) as { pagination?: { total: number } };
+      await autocannon({ ...options, duration: warmupSeconds });
+      const before = cpuSnapshot(api.process.pid, databaseName);
+      const result = await autocannon({ ...options, duration: durationSeconds });
+      const used = cpuUsed(before, cpuSnapshot(api.process.pid, databaseName));
+      const perRequest = (ms: number) => Math.round((ms / Math.max(1, result.requests.total)) * 1000) / 1000;
+      const row: Measured = {
+        size,
+        round,
+        scenario: scenario.name,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+        total: body.pagination?.total,
+        cpuPerRequestMs: { api: perRequest(used.server), postgres: perRequest(used.postgres) },
+      };
+      measured.push(row);
+      log(
+        `${String(size).padStart(8)} round ${round} ${scenario.name.padEnd(20)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  pg ${row.cpuPerRequestMs.postgres} ms/req  total ${row.total ?? '-'}  (non-2xx ${row.non2xx}, errors ${row.errors})`,
+      );
+    }
   await api.stop();
 }
 
@@ -383,8 +397,13 @@ for (const [name, statement, values] of plans) {
 
 const smallest = sizes[0];
 const verdicts = scenarios.map((scenario) => {
-  const at = (size: number | undefined) =>
-    measured.find((row) => row.size === size && row.scenario === scenario.name)?.p99 ?? Number.NaN;
+  // The median of the rounds' p99 at that size.
+  const at = (size: number | undefined) => {
+    const p99s = measured
+      .filter((row) => row.size === size && row.scenario === scenario.name)
+      .map((row) => row.p99);
+    return p99s.length > 0 ? median(p99s) : Number.NaN;
+  };
   const ratio = at(largest) / Math.max(1, at(smallest));
   return {
     scenario: scenario.name,
@@ -396,14 +415,16 @@ const verdicts = scenarios.map((scenario) => {
   };
 });
 
-console.log(`\n| size | scenario | req/s | p50 ms | p99 ms | pg CPU ms/req | total |`);
-console.log('|--:|:--|--:|--:|--:|--:|--:|');
+console.log(`\n| size | round | scenario | req/s | p50 ms | p99 ms | pg CPU ms/req | total |`);
+console.log('|--:|--:|:--|--:|--:|--:|--:|--:|');
 for (const row of measured) {
   console.log(
-    `| ${row.size} | ${row.scenario} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.cpuPerRequestMs.postgres} | ${row.total ?? ''} |`,
+    `| ${row.size} | ${row.round} | ${row.scenario} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.cpuPerRequestMs.postgres} | ${row.total ?? ''} |`,
   );
 }
-console.log(`\n| scenario | p99 at ${smallest} | p99 at ${largest} | growth | target |`);
+console.log(
+  `\n| scenario (median of ${rounds} rounds) | p99 at ${smallest} | p99 at ${largest} | growth | target |`,
+);
 console.log('|:--|--:|--:|--:|:--|');
 for (const verdict of verdicts) {
   console.log(
@@ -416,6 +437,7 @@ const path = writeResult('scale.json', {
   date: new Date().toISOString(),
   settings: {
     sizes,
+    rounds,
     connections,
     durationSeconds,
     warmupSeconds,
