@@ -5,6 +5,6 @@ export { isUniqueViolation } from './errors.ts';
 export * from './ids.ts';
 export { type Database, kysely, type ReusedStatement, reusedStatement } from './kysely.ts';
 export { createOrm, migrate, type OrmOptions, pendingMigrations } from './orm.ts';
-export { preparedRead, preparedStatement } from './prepared.ts';
+export { preparedRead, preparedStatement, runStatement } from './prepared.ts';
 export { inTransaction } from './transaction.ts';
 export { toDate, toIso, toIsoOrNull } from './values.ts';

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager, PostgreSqlConnection } from '@mikro-orm/postgresql';
+import type { RawBuilder } from 'kysely';
+import { kysely } from './kysely.ts';
 
 /**
  * Runs a hot, fixed read as a named prepared statement on the ORM's own `pg` pool: PostgreSQL
@@ -37,4 +39,15 @@ export async function preparedStatement<T>(
     statementNames.set(query.sql, name);
   }
   return preparedRead<T>(em, name, query.sql, [...query.parameters]);
+}
+
+/**
+ * Runs a raw statement whose text is the same on every call: alone, as a named prepared
+ * statement (preparedStatement: planned once per pooled connection); inside a transaction, on
+ * the transaction's connection as it is.
+ */
+export async function runStatement<T>(em: EntityManager, statement: RawBuilder<T>): Promise<T[]> {
+  const db = kysely(em);
+  if (em.isInTransaction()) return (await statement.execute(db)).rows;
+  return preparedStatement<T>(em, statement.compile(db));
 }

@@ -1,4 +1,4 @@
-import { type Database, type EntityManager, kysely, toIso } from '@comptoir/db';
+import { type Database, type EntityManager, kysely, runStatement, toIso } from '@comptoir/db';
 import { type Selectable, sql } from 'kysely';
 import {
   type ClaimedDelivery,
@@ -11,7 +11,11 @@ import { type EndpointRow, endpointColumns, endpointView } from './store.ts';
 
 // The statements of attempts: claimed, recorded, abandoned. The claims and the successes stay
 // SQL (`sql` fragments, as tuned): each handles many deliveries in one statement, a CTE over
-// one JSON parameter (jsonb_to_recordset); the worker's throughput rests on them.
+// one JSON parameter (jsonb_to_recordset); the worker's throughput rests on them. Their text
+// never changes, so they run as named prepared statements (runStatement), and each finds its
+// deliveries by key (or by the row's address, ctid) whatever the planner's statistics say:
+// they are usually from a table with few pending rows, and a plan that scanned the partial due
+// index or the whole table once per delivery turned a backlog's drain quadratic.
 
 /** A claimed attempt as the claim statement answers it. */
 type ClaimRow = Pick<
@@ -57,16 +61,21 @@ export async function claimDeliveryAttempts(
 ): Promise<(ClaimedDelivery | null)[]> {
   if (jobs.length === 0) return [];
   const keys = jobs.map(({ deliveryId, generation, attempt }) => ({ deliveryId, generation, attempt }));
-  const { rows } = await sql<ClaimRow>`with wanted as (
+  // `d.id = any(array(…))`: the deliveries by their primary key, never by a scan of the due index.
+  const rows = await runStatement(
+    em,
+    sql<ClaimRow>`with wanted as (
        select * from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as j("deliveryId" text, generation integer, attempt integer)),
      claimed as (
        update webhook_deliveries d set attempts = d.attempts + 1, updated_at = now(),
               next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
          from wanted w
-        where d.id = w."deliveryId" and d.generation = w.generation and d.attempts = w.attempt - 1
+        where d.id = any(array(select "deliveryId" from wanted))
+          and d.id = w."deliveryId" and d.generation = w.generation and d.attempts = w.attempt - 1
           and d.status = 'pending'
         returning d.id, d.workspace_id, d.generation, d.attempts, d.event_id, d.endpoint_id)
-     ${claimedWithEventAndEndpoint}`.execute(kysely(em));
+     ${claimedWithEventAndEndpoint}`,
+  );
   const byDelivery = new Map(rows.map((row) => [row.id, row]));
   return jobs.map((job) => {
     const row = byDelivery.get(job.deliveryId);
@@ -108,9 +117,13 @@ export async function claimDueAttempts(
   const full = options.room.filter((endpoint) => endpoint.free <= 0).map((endpoint) => endpoint.endpointId);
   const partly = options.room.filter((endpoint) => endpoint.free > 0);
   // Raw SQL: a window over the oldest due rows (per-endpoint room), a conditional update joined
-  // to it, and the claimed rows read with their event and endpoint, in one round trip.
-  const { rows } = await sql<ClaimRow>`with oldest as (
-       select id, generation, attempts, endpoint_id, next_attempt_at from webhook_deliveries
+  // to it by the rows' addresses (ctid: a TID scan; a row changed since it was read has moved
+  // and is skipped, as one claimed by another process is), and the claimed rows read with their
+  // event and endpoint, in one round trip.
+  const rows = await runStatement(
+    em,
+    sql<ClaimRow>`with oldest as (
+       select ctid, id, generation, attempts, endpoint_id, next_attempt_at from webhook_deliveries
         where status = 'pending' and next_attempt_at <= now()
           and enqueued_attempt is distinct from attempts + 1
           and endpoint_id <> all(${full}::text[])
@@ -118,7 +131,7 @@ export async function claimDueAttempts(
      room as (
        select * from jsonb_to_recordset(${JSON.stringify(partly)}::jsonb) as r("endpointId" text, free integer)),
      picked as (
-       select o.id, o.generation, o.attempts
+       select o.ctid, o.id, o.generation, o.attempts
          from (select *, row_number() over (partition by endpoint_id order by next_attempt_at, id) as place
                  from oldest) o
          left join room r on r."endpointId" = o.endpoint_id
@@ -127,9 +140,11 @@ export async function claimDueAttempts(
        update webhook_deliveries d set attempts = d.attempts + 1, updated_at = now(),
               next_attempt_at = now() + ${options.leaseMs} * interval '1 millisecond'
          from picked p
-        where d.id = p.id and d.generation = p.generation and d.attempts = p.attempts and d.status = 'pending'
+        where d.ctid = p.ctid and d.id = p.id and d.generation = p.generation and d.attempts = p.attempts
+          and d.status = 'pending'
         returning d.id, d.workspace_id, d.generation, d.attempts, d.event_id, d.endpoint_id)
-     ${claimedWithEventAndEndpoint}`.execute(kysely(em));
+     ${claimedWithEventAndEndpoint}`,
+  );
   return rows.map(claimedDelivery);
 }
 
@@ -150,7 +165,10 @@ export async function recordSuccesses(em: EntityManager, attempts: readonly Made
     response_body: result.responseBody,
     endpoint_id: claimed.endpoint.id,
   }));
-  await sql`with made as (
+  // `d.id = any(array(…))`: the deliveries by their primary key, never by a scan of the table.
+  await runStatement(
+    em,
+    sql`with made as (
        select * from jsonb_to_recordset(${JSON.stringify(made)}::jsonb) as m(id text, generation integer, attempt integer,
          started_at timestamptz, duration_ms integer, status_code integer, response_body text, endpoint_id text)),
      logged as (
@@ -163,7 +181,9 @@ export async function recordSuccesses(em: EntityManager, attempts: readonly Made
      update webhook_deliveries d set status = 'succeeded', next_attempt_at = null, last_status_code = m.status_code,
             last_error = null, completed_at = now(), updated_at = now()
        from made m
-      where d.id = m.id and d.generation = m.generation and d.attempts = m.attempt`.execute(kysely(em));
+      where d.id = any(array(select id from made))
+        and d.id = m.id and d.generation = m.generation and d.attempts = m.attempt`,
+  );
 }
 
 /** Logs a failed attempt and moves its delivery on: `pending` with its next attempt, or `failed`. */

@@ -1,4 +1,4 @@
-import { type Database, type EntityManager, kysely, toDate } from '@comptoir/db';
+import { type Database, type EntityManager, kysely, runStatement, toDate } from '@comptoir/db';
 import { type Selectable, sql } from 'kysely';
 import type { DeliveryBacklog, DeliveryJob } from './delivery.ts';
 
@@ -23,17 +23,23 @@ export async function relayEvents(
   em: EntityManager,
   limit = 500,
 ): Promise<{ events: number; deliveries: number }> {
-  const { rows } = await sql<{ events: string; deliveries: string }>`with claimed as (
-       select id from events where published_at is null order by created_at, id limit ${limit} for update skip locked),
+  // The claimed events carry what the deliveries need (no second read of `events`), and they are
+  // marked published by their addresses (ctid, stable while locked): a TID scan, where a join
+  // by id hashed the whole table on every relay. One text for every call: a prepared statement.
+  const rows = await runStatement(
+    em,
+    sql<{ events: string; deliveries: string }>`with ev as (
+       select ctid, id, workspace_id, type from events where published_at is null
+        order by created_at, id limit ${limit} for update skip locked),
      created as (
        insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id)
        select ${deliveryId}, ev.workspace_id, ev.id, e.id
-         from claimed c join events ev on ev.id = c.id join webhook_endpoints e on ${subscribedEndpoint}
+         from ev join webhook_endpoints e on ${subscribedEndpoint}
        on conflict (event_id, endpoint_id) do nothing
        returning 1),
-     published as (update events set published_at = now() where id in (select id from claimed) returning 1)
-     select (select count(*) from published) as events, (select count(*) from created) as deliveries`.execute(
-    kysely(em),
+     published as (
+       update events p set published_at = now() where p.ctid = any(array(select ctid from ev)) returning 1)
+     select (select count(*) from published) as events, (select count(*) from created) as deliveries`,
   );
   const [row] = rows;
   return { events: Number(row?.events ?? 0), deliveries: Number(row?.deliveries ?? 0) };
