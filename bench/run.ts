@@ -17,12 +17,15 @@
  *   BENCH_SAMPLED_STATS=1     keep ANALYZE's default sampled statistics (the search plan may flip)
  *   BENCH_API_NODE_FLAGS=…    also measure the API started with these node flags (e.g.
  *                             --max-semi-space-size=64), as an extra target next to REST
+ *   BENCH_API_CHECKOUTS=…     also measure the API of other checkouts of this repository, each
+ *                             `name=/path/to/checkout` (comma-separated; each with its own
+ *                             `pnpm install`), as extra targets: an A/B of two versions in one run
  */
 
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { createCompany, createKey, createWorkspace, importProducts, listProducts } from '@comptoir/core';
 import type { Database, EntityManager } from '@comptoir/db';
@@ -60,6 +63,14 @@ const withProfile = process.env.BENCH_PROFILE === '1';
 const withPerf = process.env.BENCH_PERF === '1';
 // Node flags for an extra API target, to try runtime settings (e.g. --max-semi-space-size=64).
 const apiNodeFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+// Other checkouts' APIs, as `name=dir`, to compare two versions of the code in the same rounds.
+const apiCheckouts = (process.env.BENCH_API_CHECKOUTS ?? '')
+  .split(',')
+  .filter((entry) => entry.includes('='))
+  .map((entry) => {
+    const at = entry.indexOf('=');
+    return { name: entry.slice(0, at), dir: entry.slice(at + 1) };
+  });
 // Issue 16's targets: list and get at 70 % of bare with p99 under 50 ms; search at 85 % with a p99
 // within 1.3x of bare's; the API's RSS under 200 MB under this load.
 const targets = {
@@ -195,6 +206,14 @@ if (apiNodeFlags.length > 0) {
     nodeFlags: apiNodeFlags,
   });
 }
+for (const checkout of apiCheckouts) {
+  targetList.push({
+    name: `REST ${checkout.name}`,
+    script: join(checkout.dir, 'bench', 'serve-api.ts'),
+    prefix: '/api/v1',
+    headers: { authorization },
+  });
+}
 if (withLadder) {
   const rungs: [string, string][] = [
     ['orm', ''],
@@ -301,7 +320,7 @@ const results: RunResult[] = [];
 const consistency: { scenario: string; target: string; identical: boolean; total: number }[] = [];
 try {
   for (const target of targetList) {
-    target.server = await startServer(target.name, join(benchDir, target.script), {
+    target.server = await startServer(target.name, resolve(benchDir, target.script), {
       env: { ...childEnv, ...target.env },
       nodeFlags: target.nodeFlags ?? [],
     });
@@ -339,9 +358,13 @@ try {
   );
   // Rounds interleave: each round measures every scenario on every target, so a slow minute of
   // the shared machine lands on one round of everything rather than on one target.
+  // With more than one target beside bare, every other round measures them in reverse order, so
+  // no target always runs right after bare (or last) in an A/B.
   for (let round = 1; round <= rounds; round++) {
+    const ordered =
+      round % 2 === 0 ? [...targetList.slice(0, 1), ...targetList.slice(1).reverse()] : targetList;
     for (const scenario of scenarios) {
-      for (const target of targetList) {
+      for (const target of ordered) {
         const result = await measure(target, scenario, round);
         results.push(result);
         log(
@@ -414,7 +437,7 @@ if (withPerf) {
     for (const target of targetList.filter((t) => t.name === 'bare' || t.name === 'REST')) {
       const server = await startServer(
         `${target.name} perf ${scenario.name}`,
-        join(benchDir, target.script),
+        resolve(benchDir, target.script),
         {
           env: { ...childEnv, ...target.env },
           nodeFlags: ['--perf-basic-prof-only-functions'],
@@ -586,6 +609,7 @@ const report = {
     warmupSeconds,
     durationSeconds,
     apiNodeFlags,
+    apiCheckouts,
     targets,
   },
   consistency,
