@@ -1,2 +1,2 @@
-export { connectApiRedis } from './redis.ts';
+export { apiRedisOptions, connectApiRedis } from './redis.ts';
 export { buildServer, restBasePath, type ServerOptions } from './server.ts';

@@ -11,6 +11,7 @@ import { announceKeyRevocation } from '@comptoir/trpc';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { inject } from 'vitest';
+import { apiRedisOptions } from '../src/redis.ts';
 import { buildServer } from '../src/server.ts';
 
 export interface TestApi {
@@ -37,8 +38,7 @@ export interface TestApiOptions {
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const db = await createTestDatabase();
   const redis = new Redis(options.redisUrl ?? inject('redisUrl'), {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
+    ...apiRedisOptions,
     ...(options.redisUrl ? { retryStrategy: () => 1000 } : {}),
   });
   redis.on('error', () => {});

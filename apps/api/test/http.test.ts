@@ -1,5 +1,8 @@
 import { revokeKey } from '@comptoir/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testRedisPrefix } from '@comptoir/testing';
+import { createRedisKeyGate } from '@comptoir/trpc';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectApiRedis } from '../src/redis.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import { bearer, expectError, expectTrpcError } from './support/index.ts';
 
@@ -158,6 +161,32 @@ describe('rate limit', () => {
     const response = await api.request('/trpc/products.list?input=%7B%7D', { headers: bearer(key.key) });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('sends the gate scripts of requests read in one turn of the event loop in one pipeline', async () => {
+    // The API's own client (connectApiRedis), against the real Redis: 20 requests admitted in one
+    // turn wait together for one write, and each still gets its own count and the epoch.
+    const redis = await connectApiRedis(inject('redisUrl'), () => {});
+    try {
+      const gate = createRedisKeyGate({
+        redis,
+        defaultPerMinute: 100,
+        keyPrefix: testRedisPrefix(),
+        onUnavailable: (error) => {
+          throw error;
+        },
+      });
+      const answers = Array.from({ length: 20 }, (_, index) => gate.admit(`key-${index % 2}`, null));
+      expect(redis.autoPipelineQueueSize).toBe(20);
+      const settled = await Promise.all(answers);
+      expect(settled.map((answer) => answer?.decision.remaining).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+        [90, 90, 91, 91, 92, 92, 93, 93, 94, 94, 95, 95, 96, 96, 97, 97, 98, 98, 99, 99],
+      );
+      expect(new Set(settled.map((answer) => answer?.revocationEpoch)).size).toBe(1);
+      expect(redis.autoPipelineQueueSize).toBe(0);
+    } finally {
+      redis.disconnect();
+    }
   });
 
   it('serves requests when Redis is unreachable, and logs and counts the failure', async () => {
