@@ -1,11 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTestDatabase } from '@comptoir/testing';
 import { initTRPC } from '@trpc/server';
 import { createOpenApiNodeHttpHandler, type OpenApiMeta } from 'trpc-to-openapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
-// The behaviours our patches of @trpc/server and trpc-to-openapi (patches/) must keep, tested on
+// The behaviours our patches of @trpc/server, trpc-to-openapi and @mikro-orm/core (patches/) must keep, tested on
 // a router of their own so that a change of the dependencies or of the patches shows here first.
 
 const marker = Symbol('marker');
@@ -124,5 +125,28 @@ describe('trpc-to-openapi handler (patched: the procedure called directly, its i
     expect(response.status).toBe(400);
     const body = (await response.json()) as { code: string };
     expect(body.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('MikroORM em.fork (patched: Configuration.set syncs only for the options sync reads)', () => {
+  it('forks without writing process.env, and leaves the global context refused', async () => {
+    const db = await createTestDatabase();
+    const previous = process.env.MIKRO_ORM_COLORS;
+    try {
+      process.env.MIKRO_ORM_COLORS = 'comptoir-sentinel';
+      const fork = db.orm.em.fork();
+      // Unpatched, each of fork's two config.set('allowGlobalContext', …) wrote it back.
+      expect(process.env.MIKRO_ORM_COLORS).toBe('comptoir-sentinel');
+      expect(db.orm.config.get('allowGlobalContext')).toBe(false);
+      expect(() => db.orm.em.getUnitOfWork()).toThrow(/global EntityManager instance methods/);
+      expect(await fork.execute('select 1 as one')).toEqual([{ one: 1 }]);
+      // Options that sync() does read still take effect at once.
+      db.orm.config.set('colors', false);
+      expect(process.env.MIKRO_ORM_COLORS).toBe('false');
+    } finally {
+      if (previous === undefined) delete process.env.MIKRO_ORM_COLORS;
+      else process.env.MIKRO_ORM_COLORS = previous;
+      await db.drop();
+    }
   });
 });
