@@ -1,4 +1,4 @@
-import { type EntityManager, kysely, preparedStatement } from '@comptoir/db';
+import { type EntityManager, runStatement } from '@comptoir/db';
 import { type RawBuilder, sql } from 'kysely';
 import { completedEventsInsert } from '../events/store.ts';
 import type { LineCreate } from '../lines/schemas.ts';
@@ -117,11 +117,8 @@ export async function insertNumberedInvoices(
   // Alone, the statement commits by itself and its text is the same for every batch (records,
   // lines and count are parameters): a named prepared statement spares PostgreSQL parsing and
   // planning it on every creation. In a transaction (a quote's conversion) it runs on the
-  // transaction's connection as it is.
-  const rows =
-    alsoWrite || em.isInTransaction()
-      ? (await statement.execute(kysely(em))).rows
-      : await preparedStatement<{ number: string }>(em, statement.compile(kysely(em)));
+  // transaction's connection as it is (runStatement).
+  const rows = await runStatement(em, statement);
   if (rows.length !== unnumbered.length) {
     throw new Error(`the invoice insert numbered ${rows.length} of ${unnumbered.length} invoices`);
   }

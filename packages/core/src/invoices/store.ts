@@ -3,17 +3,13 @@ import {
   type EntityManager,
   isIdOf,
   kysely,
-  preparedStatement,
   reusedStatement,
   toIso,
   toIsoOrNull,
 } from '@comptoir/db';
-import { type RawBuilder, type Selectable, sql } from 'kysely';
-import { completedEventsInsert } from '../events/store.ts';
-import type { LineCreate } from '../lines/schemas.ts';
-import { amountsOfRow, documentLines, documentsLinesInsert } from '../lines/store.ts';
-import { type DocumentAmounts, documentTotals } from '../lines/totals.ts';
-import { documentNumbersCte } from '../numbering/store.ts';
+import { type Selectable, sql } from 'kysely';
+import { amountsOfRow, documentLines } from '../lines/store.ts';
+import { documentTotals } from '../lines/totals.ts';
 import type { ListPage } from '../paging/index.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
 import type { InvoiceDetailView, InvoiceListQuery, InvoiceView, PaymentView } from './schemas.ts';
