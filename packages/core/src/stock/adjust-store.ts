@@ -1,4 +1,4 @@
-import { type EntityManager, kysely, newId, preparedStatement } from '@comptoir/db';
+import { type EntityManager, newId, runStatement } from '@comptoir/db';
 import { type RawBuilder, sql } from 'kysely';
 import type { KeyedWrite } from '../idempotency/policy.ts';
 import { claimsWithAnswers } from '../idempotency/store.ts';
@@ -84,9 +84,7 @@ export async function saveAdjustments(
   options: { waitMs?: number } = {},
 ): Promise<AdjustOutcome[]> {
   const statement = adjustmentStatement(workspaceId, counts, options.waitMs);
-  const rows = em.isInTransaction()
-    ? (await statement.execute(kysely(em))).rows
-    : await preparedStatement<AdjustRow>(em, statement.compile(kysely(em)));
+  const rows = await runStatement(em, statement);
   if (rows.length !== counts.length) {
     throw new Error(`the adjustment statement answered ${rows.length} of ${counts.length} counts`);
   }
