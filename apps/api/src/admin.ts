@@ -1,12 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { FastifyAdapter } from '@bull-board/fastify';
 import { AppError, deliveryQueue } from '@comptoir/core';
 import { errorEnvelope } from '@comptoir/trpc';
-import { Queue } from 'bullmq';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { loadedOnFirstRequest } from './loaded-on-first-request.ts';
 
 export const queueDashboardPath = '/admin/queues';
 
@@ -39,29 +36,15 @@ function refuse(reply: FastifyReply, code: 'missing_authorization' | 'invalid_ke
 /**
  * bull-board at /admin/queues, for operators, behind ADMIN_TOKEN. The queue is only a view of
  * the delivery schedule (the database holds it): removing a job there delays that attempt
- * until the worker's dispatcher queues it again; it never loses a delivery.
+ * until the worker's dispatcher queues it again; it never loses a delivery. bull-board, bullmq
+ * and the dashboard's Redis connection come on the first request an admin token lets through
+ * (loaded-on-first-request.ts says why).
  */
 export async function registerQueueDashboard(
   app: FastifyInstance,
   options: { token: string; redis: Redis },
 ): Promise<void> {
   const expected = digest(options.token);
-  const queue = new Queue(deliveryQueue.name, {
-    connection: options.redis.duplicate({ maxRetriesPerRequest: 1 }),
-    prefix: deliveryQueue.prefix,
-  });
-  queue.on('error', (error) => app.log.warn({ err: error }, 'queue dashboard: redis error'));
-  app.addHook('onClose', async () => {
-    await queue.close();
-  });
-
-  const serverAdapter = new FastifyAdapter().setBasePath(queueDashboardPath);
-  createBullBoard({
-    queues: [new BullMQAdapter(queue, { description: 'One job per due webhook delivery attempt' })],
-    serverAdapter,
-    options: { uiConfig: { boardTitle: 'Comptoir queues' } },
-  });
-
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = presentedToken(request.headers.authorization);
@@ -69,6 +52,32 @@ export async function registerQueueDashboard(
         return refuse(reply, 'missing_authorization', 'The queue dashboard needs the admin token');
       if (!timingSafeEqual(digest(token), expected)) return refuse(reply, 'invalid_key', 'Wrong admin token');
     });
-    await admin.register(serverAdapter.registerPlugin(), { prefix: queueDashboardPath });
+    loadedOnFirstRequest(admin, queueDashboardPath, () => buildQueueDashboard(app, options.redis));
   });
+}
+
+async function buildQueueDashboard(app: FastifyInstance, redis: Redis): Promise<FastifyInstance> {
+  const [{ createBullBoard }, { BullMQAdapter }, { FastifyAdapter }, { Queue }] = await Promise.all([
+    import('@bull-board/api'),
+    import('@bull-board/api/bullMQAdapter'),
+    import('@bull-board/fastify'),
+    import('bullmq'),
+  ]);
+  const queue = new Queue(deliveryQueue.name, {
+    connection: redis.duplicate({ maxRetriesPerRequest: 1 }),
+    prefix: deliveryQueue.prefix,
+  });
+  queue.on('error', (error) => app.log.warn({ err: error }, 'queue dashboard: redis error'));
+  const dashboard = Fastify();
+  dashboard.addHook('onClose', async () => {
+    await queue.close();
+  });
+  const serverAdapter = new FastifyAdapter().setBasePath(queueDashboardPath);
+  createBullBoard({
+    queues: [new BullMQAdapter(queue, { description: 'One job per due webhook delivery attempt' })],
+    serverAdapter,
+    options: { uiConfig: { boardTitle: 'Comptoir queues' } },
+  });
+  await dashboard.register(serverAdapter.registerPlugin(), { prefix: queueDashboardPath });
+  return dashboard;
 }
