@@ -1,14 +1,27 @@
 /**
  * The real API (buildServer: Fastify + tRPC + trpc-to-openapi + MikroORM + Redis rate limit)
  * on an ephemeral port, for the benchmark. Prints `{"listening":<port>}` on stdout when ready.
+ * It starts as apps/api/src/main.ts does: the API's heap limits, C library settings and compile
+ * cache (node flags given on its command line win, as BENCH_API_NODE_FLAGS does).
  *
  *   node bench/serve-api.ts --database-url=postgres://… --redis-url=redis://… [--port=0]
  *   (or DATABASE_URL, REDIS_URL, PORT, REDIS_KEY_PREFIX in the environment)
  */
-import { buildServer, connectApiRedis } from '@comptoir/api';
-import { createOrm } from '@comptoir/db';
-import { pino } from 'pino';
-import { readSetting, requireSetting, serveUntilSignal } from './lib.ts';
+import {
+  runWithHeapLimits,
+  saveCompileCacheOrRestartFromIt,
+  serviceHeapLimits,
+  serviceProcessEnvironment,
+} from '@comptoir/config/runtime';
+
+runWithHeapLimits(serviceHeapLimits.api, serviceProcessEnvironment.api);
+const [
+  { buildServer, connectApiRedis },
+  { createOrm },
+  { pino },
+  { readSetting, requireSetting, serveUntilSignal },
+] = await Promise.all([import('@comptoir/api'), import('@comptoir/db'), import('pino'), import('./lib.ts')]);
+saveCompileCacheOrRestartFromIt();
 
 const databaseUrl = requireSetting('database-url');
 const redisUrl = requireSetting('redis-url');

@@ -86,11 +86,20 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 
 export interface ApiProcess {
   baseUrl: string;
+  pid: number;
+  /** What the process wrote on stderr so far. */
+  stderr(): string;
   close(): Promise<void>;
 }
 
-/** Another API process (`node apps/api/src/main.ts`) on the same database, as in production. */
-export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> {
+/**
+ * Another API process (`node apps/api/src/main.ts`) on the same database, as in production;
+ * `env` adds to its environment.
+ */
+export async function startApiProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
     env: {
@@ -100,6 +109,7 @@ export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> 
       PORT: String(port),
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -124,7 +134,10 @@ export async function startApiProcess(databaseUrl: string): Promise<ApiProcess> 
   }
   return {
     baseUrl,
+    pid: child.pid as number,
+    stderr: () => stderr,
     async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

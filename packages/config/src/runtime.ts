@@ -4,11 +4,16 @@ import { join } from 'node:path';
 
 /**
  * Each service's heap limits, measured in docs/benchmarks.md ("Keep-alive and
- * memory", "Worker memory, part 2"). The worker's semi-space is 4 MB: twice the scavenges of
- * 8 MB for about 5 % more time in the collector, and 2–4 MB less RSS while it delivers.
+ * memory", "Worker memory, part 2", "API memory"). The worker's semi-space is 4 MB: twice the
+ * scavenges of 8 MB for about 5 % more time in the collector, and 2–4 MB less RSS while it
+ * delivers. The API bounds only its old generation (live heap about 35–45 MB under load; V8
+ * otherwise lets it grow to about 4× that before a full collection) and keeps V8's young
+ * generation: with 50 requests in flight, a smaller semi-space promotes their objects and costs
+ * the API 10–20 % of its CPU per request (16 MB), more below.
  */
 export const serviceHeapLimits = {
   worker: ['--max-semi-space-size=4', '--max-old-space-size=256'],
+  api: ['--max-old-space-size=256'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -16,15 +21,17 @@ export const serviceHeapLimits = {
  * them when a process starts. The worker's MALLOC_ARENA_MAX=2: glibc gives each thread that
  * allocates (V8's collector and compiler threads, libuv's pool) an arena of its own, up to 8 per
  * core, and memory freed in one arena is not reused by another; two keep about 5 MB less RSS
- * while the worker delivers, at no measurable CPU cost ("Worker memory, part 2").
+ * while the worker delivers, at no measurable CPU cost ("Worker memory, part 2"); the API gets
+ * the same.
  */
 export const serviceProcessEnvironment = {
   worker: { MALLOC_ARENA_MAX: '2' },
+  api: { MALLOC_ARENA_MAX: '2' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
 /**
- * The V8 heap limits and the compile cache a long-running process runs with (the worker; the
- * API keeps V8's own sizing, which the same limits cost a quarter of its throughput). Call `runWithHeapLimits` first thing in the entry point, before importing the rest.
+ * The V8 heap limits and the compile cache a long-running process runs with (the worker, the
+ * API). Call `runWithHeapLimits` first thing in the entry point, before importing the rest.
  *
  * Why heap limits: on a machine with plenty of RAM, V8 sizes a process's heap for a 4 GB limit:
  * a young generation of up to 2 × 64 MB and an old generation allowed to grow to about 4 × its
