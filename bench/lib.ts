@@ -70,6 +70,51 @@ export function roundsText(values: readonly number[], format: (value: number) =>
   return values.map(format).join(' / ');
 }
 
+/** What a load bench's measured run reports, whatever else it adds. */
+export interface LoadRun {
+  round: number;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** CPU ms per request in the API process and in PostgreSQL's backends. */
+  cpuMsPerRequest: { api: number; postgres: number };
+}
+
+/** A scenario's runs over the rounds, with what its targets are judged on. */
+export interface RoundsOf<Scenario, Run extends LoadRun> {
+  scenario: Scenario;
+  runs: Run[];
+  /** The median over the rounds of one figure of a run. */
+  median: (pick: (run: Run) => number) => number;
+  /** No run had a non-2xx answer or an error. */
+  clean: boolean;
+}
+
+/**
+ * Measures every scenario once per round (benchRounds), the rounds one after the other, so a
+ * slow minute of the shared machine lands on one round of everything rather than on one scenario.
+ */
+export async function measureInRounds<Scenario, Run extends LoadRun>(
+  scenarios: readonly Scenario[],
+  measure: (scenario: Scenario, round: number) => Promise<Run>,
+): Promise<RoundsOf<Scenario, Run>[]> {
+  const runs = new Map<Scenario, Run[]>(scenarios.map((scenario) => [scenario, []]));
+  for (let round = 1; round <= benchRounds(); round++) {
+    for (const scenario of scenarios) runs.get(scenario)?.push(await measure(scenario, round));
+  }
+  return scenarios.map((scenario) => {
+    const measured = runs.get(scenario) ?? [];
+    return {
+      scenario,
+      runs: measured,
+      median: (pick) => median(measured.map(pick)),
+      clean: measured.every((run) => run.non2xx === 0 && run.errors === 0),
+    };
+  });
+}
+
 /** Prints a Markdown table: the first two columns left-aligned, the others (figures) right-aligned. */
 export function printTable(header: string[], lines: string[][]): void {
   const widths = header.map((title, column) =>

@@ -27,7 +27,8 @@ import {
   benchRounds,
   cpuSnapshot,
   cpuUsed,
-  median,
+  type LoadRun,
+  measureInRounds,
   roundsText,
   startServer,
   writeResult,
@@ -138,17 +139,7 @@ const scenarios = allScenarios.filter(
   (scenario) => !selectedScenarios || selectedScenarios.includes(scenario.id),
 );
 
-interface Measured {
-  round: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  /** CPU ms per request in the API process and in PostgreSQL's backends. */
-  cpuMsPerRequest: { api: number; postgres: number };
-}
-async function measure(scenario: Scenario, round: number): Promise<Measured> {
+async function measure(scenario: Scenario, round: number): Promise<LoadRun> {
   const options = {
     url: `http://127.0.0.1:${api.port}${scenario.path}`,
     method: scenario.method,
@@ -177,44 +168,39 @@ async function measure(scenario: Scenario, round: number): Promise<Measured> {
   return run;
 }
 
-// Every scenario once per round, the rounds one after the other; targets judged on the medians.
-const runs = new Map<Scenario, Measured[]>(scenarios.map((scenario) => [scenario, []]));
-for (let round = 1; round <= rounds; round++) {
-  for (const scenario of scenarios) runs.get(scenario)?.push(await measure(scenario, round));
-}
-const results = scenarios.map((scenario) => {
-  const measured = runs.get(scenario) ?? [];
-  const of = (pick: (run: Measured) => number) => median(measured.map(pick));
-  const requestsPerSecond = of((run) => run.requestsPerSecond);
-  const p99 = of((run) => run.p99);
-  const clean = measured.every((run) => run.non2xx === 0 && run.errors === 0);
-  const targets: { target: string; pass: boolean }[] = [];
-  if (scenario.p99TargetMs !== undefined)
-    targets.push({ target: `p99 < ${scenario.p99TargetMs} ms`, pass: p99 < scenario.p99TargetMs });
-  if (scenario.minRequestsPerSecond !== undefined)
-    targets.push({
-      target: `≥ ${scenario.minRequestsPerSecond} req/s`,
-      pass: requestsPerSecond >= scenario.minRequestsPerSecond && clean,
-    });
-  return {
-    scenario: scenario.name,
-    connections: scenario.connections,
-    rounds: measured.length,
-    requestsPerSecond,
-    requestsPerSecondByRound: measured.map((run) => run.requestsPerSecond),
-    p50: of((run) => run.p50),
-    p99,
-    p99ByRound: measured.map((run) => run.p99),
-    non2xx: measured.reduce((sum, run) => sum + run.non2xx, 0),
-    errors: measured.reduce((sum, run) => sum + run.errors, 0),
-    cpuMsPerRequest: {
-      api: of((run) => run.cpuMsPerRequest.api),
-      postgres: of((run) => run.cpuMsPerRequest.postgres),
-    },
-    targets,
-    runs: measured,
-  };
-});
+// Targets judged on the medians of the rounds.
+const results = (await measureInRounds(scenarios, measure)).map(
+  ({ scenario, runs: measured, median: of, clean }) => {
+    const requestsPerSecond = of((run) => run.requestsPerSecond);
+    const p99 = of((run) => run.p99);
+    const targets: { target: string; pass: boolean }[] = [];
+    if (scenario.p99TargetMs !== undefined)
+      targets.push({ target: `p99 < ${scenario.p99TargetMs} ms`, pass: p99 < scenario.p99TargetMs });
+    if (scenario.minRequestsPerSecond !== undefined)
+      targets.push({
+        target: `≥ ${scenario.minRequestsPerSecond} req/s`,
+        pass: requestsPerSecond >= scenario.minRequestsPerSecond && clean,
+      });
+    return {
+      scenario: scenario.name,
+      connections: scenario.connections,
+      rounds: measured.length,
+      requestsPerSecond,
+      requestsPerSecondByRound: measured.map((run) => run.requestsPerSecond),
+      p50: of((run) => run.p50),
+      p99,
+      p99ByRound: measured.map((run) => run.p99),
+      non2xx: measured.reduce((sum, run) => sum + run.non2xx, 0),
+      errors: measured.reduce((sum, run) => sum + run.errors, 0),
+      cpuMsPerRequest: {
+        api: of((run) => run.cpuMsPerRequest.api),
+        postgres: of((run) => run.cpuMsPerRequest.postgres),
+      },
+      targets,
+      runs: measured,
+    };
+  },
+);
 await api.stop();
 
 const check = new pg.Client({ connectionString: databaseUrl });

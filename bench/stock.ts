@@ -26,7 +26,8 @@ import {
   benchRounds,
   cpuSnapshot,
   cpuUsed,
-  median,
+  type LoadRun,
+  measureInRounds,
   roundsText,
   startServer,
   writeResult,
@@ -207,16 +208,8 @@ const scenarios = allScenarios.filter(
   (scenario) => !selectedScenarios || selectedScenarios.includes(scenario.id),
 );
 
-interface Measured {
-  round: number;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
+interface Measured extends LoadRun {
   replayed: number;
-  /** Where a request's time goes: CPU ms per request in the API process and in PostgreSQL. */
-  cpuMsPerRequest: { api: number; postgres: number };
 }
 async function measure(scenario: Scenario, round: number): Promise<Measured> {
   let replayed = 0;
@@ -269,46 +262,41 @@ async function measure(scenario: Scenario, round: number): Promise<Measured> {
   return run;
 }
 
-// Every scenario once per round, the rounds one after the other; targets judged on the medians.
-const runs = new Map<Scenario, Measured[]>(scenarios.map((scenario) => [scenario, []]));
-for (let round = 1; round <= rounds; round++) {
-  for (const scenario of scenarios) runs.get(scenario)?.push(await measure(scenario, round));
-}
-const results = scenarios.map((scenario) => {
-  const measured = runs.get(scenario) ?? [];
-  const of = (pick: (run: Measured) => number) => median(measured.map(pick));
-  const requestsPerSecond = of((run) => run.requestsPerSecond);
-  const p50 = of((run) => run.p50);
-  const clean = measured.every((run) => run.non2xx === 0 && run.errors === 0);
-  return {
-    scenario: scenario.name,
-    connections: scenario.connections,
-    rounds: measured.length,
-    requestsPerSecond,
-    requestsPerSecondByRound: measured.map((run) => run.requestsPerSecond),
-    movementsPerSecond: Math.round(requestsPerSecond * scenario.movementsPerRequest),
-    p50,
-    p50ByRound: measured.map((run) => run.p50),
-    p99: of((run) => run.p99),
-    non2xx: measured.reduce((sum, run) => sum + run.non2xx, 0),
-    errors: measured.reduce((sum, run) => sum + run.errors, 0),
-    replayed: measured.reduce((sum, run) => sum + run.replayed, 0),
-    cpuMsPerRequest: {
-      api: of((run) => run.cpuMsPerRequest.api),
-      postgres: of((run) => run.cpuMsPerRequest.postgres),
-    },
-    ...(scenario.p50TargetMs
-      ? { target: `p50 < ${scenario.p50TargetMs} ms`, pass: p50 < scenario.p50TargetMs && clean }
-      : {}),
-    ...(scenario.minRequestsPerSecond
-      ? {
-          target: `≥ ${scenario.minRequestsPerSecond} req/s`,
-          pass: requestsPerSecond >= scenario.minRequestsPerSecond && clean,
-        }
-      : {}),
-    runs: measured,
-  };
-});
+// Targets judged on the medians of the rounds.
+const results = (await measureInRounds(scenarios, measure)).map(
+  ({ scenario, runs: measured, median: of, clean }) => {
+    const requestsPerSecond = of((run) => run.requestsPerSecond);
+    const p50 = of((run) => run.p50);
+    return {
+      scenario: scenario.name,
+      connections: scenario.connections,
+      rounds: measured.length,
+      requestsPerSecond,
+      requestsPerSecondByRound: measured.map((run) => run.requestsPerSecond),
+      movementsPerSecond: Math.round(requestsPerSecond * scenario.movementsPerRequest),
+      p50,
+      p50ByRound: measured.map((run) => run.p50),
+      p99: of((run) => run.p99),
+      non2xx: measured.reduce((sum, run) => sum + run.non2xx, 0),
+      errors: measured.reduce((sum, run) => sum + run.errors, 0),
+      replayed: measured.reduce((sum, run) => sum + run.replayed, 0),
+      cpuMsPerRequest: {
+        api: of((run) => run.cpuMsPerRequest.api),
+        postgres: of((run) => run.cpuMsPerRequest.postgres),
+      },
+      ...(scenario.p50TargetMs
+        ? { target: `p50 < ${scenario.p50TargetMs} ms`, pass: p50 < scenario.p50TargetMs && clean }
+        : {}),
+      ...(scenario.minRequestsPerSecond
+        ? {
+            target: `≥ ${scenario.minRequestsPerSecond} req/s`,
+            pass: requestsPerSecond >= scenario.minRequestsPerSecond && clean,
+          }
+        : {}),
+      runs: measured,
+    };
+  },
+);
 await api.stop();
 
 // The ledger must hold exactly what the products' quantities say, and every adjustment key
