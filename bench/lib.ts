@@ -86,7 +86,7 @@ export interface LoadRun {
 export interface RoundsOf<Scenario, Run extends LoadRun> {
   scenario: Scenario;
   runs: Run[];
-  /** The median over the rounds of one figure of a run. */
+  /** The median over the rounds of one figure of a run, to the thousandth. */
   median: (pick: (run: Run) => number) => number;
   /** No run had a non-2xx answer or an error. */
   clean: boolean;
@@ -109,7 +109,8 @@ export async function measureInRounds<Scenario, Run extends LoadRun>(
     return {
       scenario,
       runs: measured,
-      median: (pick) => median(measured.map(pick)),
+      // to the thousandth: an even count of rounds averages two figures
+      median: (pick) => Math.round(median(measured.map(pick)) * 1000) / 1000,
       clean: measured.every((run) => run.non2xx === 0 && run.errors === 0),
     };
   });
