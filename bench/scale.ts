@@ -38,7 +38,7 @@ import { formats, kinds, origins, qualities, searchTerm, supplierNames, units } 
 import { benchServices } from './services.ts';
 
 if (process.env.BENCH_SCALE !== '1') {
-  console.log('[bench scale] skipped (BENCH_SCALE=1 runs the scale curve, about 20 minutes)');
+  console.log('[bench scale] skipped (BENCH_SCALE=1 runs the scale curve, about 15 minutes)');
   process.exit(0);
 }
 
