@@ -118,17 +118,19 @@ export async function startApiProcess(
     stderr += chunk.toString();
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  // Ready, not only alive: its database and Redis answer (a first start also strips TypeScript
+  // and restarts from the compile cache).
+  const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`API process exited (${child.exitCode}): ${stderr}`);
-    const ready = await fetch(`${baseUrl}/healthz`).then(
+    const ready = await fetch(`${baseUrl}/readyz`).then(
       (response) => response.ok,
       () => false,
     );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`API process did not start within 20 s: ${stderr}`);
+      throw new Error(`API process was not ready within 30 s: ${stderr}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

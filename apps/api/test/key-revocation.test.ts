@@ -1,18 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createTestDatabase, factories, freePort, repoRoot, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, factories, repoRoot, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ApiProcess, startApiProcess } from './harness.ts';
 import { bearer, expectError } from './support/index.ts';
 
 // Issue 16: API processes keep the keys they verified in memory, and learn of a revocation in
 // the Redis round trip that counts the request. This runs the API and the CLI as they are
 // deployed, as separate processes, to show that a request sent after `key revoke` returns is
 // refused by every API process.
-
-interface ApiProcess {
-  baseUrl: string;
-  child: ChildProcess;
-}
 
 let db: TestDatabase;
 const apis: ApiProcess[] = [];
@@ -24,26 +20,6 @@ const environment = (extra: Record<string, string>) => ({
   LOG_LEVEL: 'warn',
   ...extra,
 });
-
-async function startApiProcess(): Promise<ApiProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [`${repoRoot}apps/api/src/main.ts`], {
-    env: environment({ HOST: '127.0.0.1', PORT: String(port) }),
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}`);
-    const ready = await fetch(`${baseUrl}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { baseUrl, child };
-    if (Date.now() > deadline) throw new Error('the API process did not become ready in 30 s');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** `cli key revoke`, in its own process; resolves with its exit code once it has returned. */
 async function revokeWithCli(keyId: string): Promise<number | null> {
@@ -57,17 +33,11 @@ async function revokeWithCli(keyId: string): Promise<number | null> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  apis.push(...(await Promise.all([startApiProcess(), startApiProcess()])));
+  apis.push(...(await Promise.all([startApiProcess(db.url), startApiProcess(db.url)])));
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(
-    apis.map(async ({ child }) => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }),
-  );
+  await Promise.all(apis.map((api) => api.close()));
   await db.drop();
 });
 
