@@ -161,14 +161,13 @@ export {
   stockMovementsResultSchema,
 } from './stock/schemas.ts';
 export { unstorableText } from './text/index.ts';
+export { abandonDelivery, recordSuccesses } from './webhooks/attempt-store.ts';
 export {
-  abandonDelivery,
   claimDeliveryAttempt,
   claimDeliveryAttempts,
   claimDueAttempts,
   type EndpointRoom,
-  recordSuccesses,
-} from './webhooks/attempt-store.ts';
+} from './webhooks/claim-store.ts';
 export { createEndpoint } from './webhooks/create.ts';
 export { deleteEndpoint } from './webhooks/delete.ts';
 export {
