@@ -350,10 +350,12 @@ for (const size of sizes) {
 // The statements whose cost could grow with the workspace, as the stores write them.
 const largest = sizes[sizes.length - 1];
 // The products' search as searchPage sends it (packages/core/src/paging/search-page.ts): the
-// matches through products_search_idx (workspace_id, search_text), the page read whole.
+// candidates through products_search_idx (the workspace's keys of search_text), the matches by
+// `like`, the page read whole.
 const productSearchStatement = `with matched as materialized (
        select id, name from products
-        where workspace_id = $1 and archived_at is null and search_text like comptoir_fold($2))
+        where workspace_id = $1 and archived_at is null and search_text like comptoir_fold($2)
+          and comptoir_search_keys(workspace_id, search_text) @> comptoir_search_probe($1, comptoir_fold($3)))
      select page.*, (select count(*) from matched) as comptoir_match_total
        from (select p.* from (select id, name from matched order by name, id limit 20 offset 0) m
                join products p on p.workspace_id = $1 and p.id = m.id
@@ -385,8 +387,16 @@ const plans: [string, string, unknown[]][] = [
       where workspace_id = $1 and type = 'invoice' and status <> 'DRAFT'`,
     [main.id],
   ],
-  [`products search '${searchTerm}' (searchPage)`, productSearchStatement, [main.id, `%${searchTerm}%`]],
-  [`products search '${rareTerm}' (searchPage)`, productSearchStatement, [main.id, `%${rareTerm}%`]],
+  [
+    `products search '${searchTerm}' (searchPage)`,
+    productSearchStatement,
+    [main.id, `%${searchTerm}%`, searchTerm],
+  ],
+  [
+    `products search '${rareTerm}' (searchPage)`,
+    productSearchStatement,
+    [main.id, `%${rareTerm}%`, rareTerm],
+  ],
 ];
 for (const [name, statement, values] of plans) {
   if (!withInvoices && name.startsWith('invoices')) continue;

@@ -53,8 +53,12 @@ export interface ListPage<T> {
 /** Query strings carry booleans as text: only `true` and `false` are accepted (and documented). */
 export const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/** The characters of `q` a search looks for: control characters are left out. */
+export function searchedText(text: string): string {
+  return [...text].filter((char) => char.charCodeAt(0) >= 0x20).join('');
+}
+
 /** Escapes LIKE wildcards so a search for `50%` means the characters 5, 0 and %. */
 export function likeContains(text: string): string {
-  const clean = [...text].filter((char) => char.charCodeAt(0) >= 0x20).join('');
-  return `%${clean.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${searchedText(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

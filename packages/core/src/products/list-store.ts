@@ -6,7 +6,7 @@ import {
   reusedStatement,
 } from '@comptoir/db';
 import { type CompiledQuery, type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { type ListPage, likeContains } from '../paging/index.ts';
+import { type ListPage, likeContains, searchedText } from '../paging/index.ts';
 import { searchPage } from '../paging/search-page.ts';
 import type { ProductListQuery, ProductView } from './schemas.ts';
 import { type ProductRow, productColumns, productView } from './store.ts';
@@ -18,20 +18,29 @@ import { type ProductRow, productColumns, productView } from './store.ts';
 /**
  * The live products of the workspace that pass the list's filters and whose name, reference or
  * barcode contains `q` (folded: case and accents aside), as (id, name), what the page's order
- * needs: through the stored folded column `search_text` and its trigram index led by the
- * workspace (products_search_idx; Migration20261125000000_product_search_column).
+ * needs. The candidates come from products_search_idx, the workspace's keys of the stored folded
+ * column `search_text` (Migration20261125000200_product_search_keys); `like` keeps the matches.
  */
 function searchMatches(em: EntityManager, workspaceId: string, query: ProductListQuery) {
   const shape = { trackStock: query.trackStock, bySupplier: query.supplierId !== undefined };
   const q = query.q?.trim() ?? '';
-  return (
-    kysely(em)
-      .selectFrom('products')
-      .select(['id', 'name'])
-      .where((eb) => listFilter(eb, shape, workspaceId, query.supplierId ?? ''))
-      // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
-      .where('search_text', 'like', sql<string>`comptoir_fold(${likeContains(q)})`)
-  );
+  const searched = searchedText(q);
+  // comptoir_fold, comptoir_search_keys and comptoir_search_probe are functions of the
+  // migrations, unknown to Kysely.
+  let matches = kysely(em)
+    .selectFrom('products')
+    .select(['id', 'name'])
+    .where((eb) => listFilter(eb, shape, workspaceId, query.supplierId ?? ''))
+    .where('search_text', 'like', sql<string>`comptoir_fold(${likeContains(q)})`);
+  // A q of fewer than 3 characters has no key: every product would be a candidate, so the
+  // workspace's rows are filtered instead. Should folding leave fewer than 3, the probe is empty,
+  // which every product's keys contain: slower, never wrong.
+  if ([...searched].length >= 3) {
+    matches = matches.where(
+      sql<boolean>`comptoir_search_keys(workspace_id, search_text) @> comptoir_search_probe(${workspaceId}, comptoir_fold(${searched}))`,
+    );
+  }
+  return matches;
 }
 
 const pageColumns = productColumns.map((column) => `p.${column}` as const);

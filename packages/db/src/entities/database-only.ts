@@ -31,6 +31,9 @@ const expressionIndex =
 // operator class nor GIN over a plain column.
 const workspaceTrigramIndex =
   'trigram search (GIN over workspace_id (btree_gin) and search_text gin_trgm_ops): MikroORM cannot declare a per-column operator class';
+// GIN over the workspace's search keys (comptoir_search_keys): an index on an expression, and GIN.
+const workspaceKeysIndex =
+  "search by the workspace's keys (GIN over comptoir_search_keys(workspace_id, search_text)): an index on an expression, which MikroORM compares by name only";
 
 // A foreign key is a relation, and a MikroORM relation references the target's primary key (or
 // with `targetKey`, one unique property): it cannot reference the composite unique
@@ -63,7 +66,7 @@ const trigger = (table: string, name: string): DatabaseOnly => ({
 });
 
 export const databaseOnly: readonly DatabaseOnly[] = [
-  index('products', 'products_search_idx', workspaceTrigramIndex),
+  index('products', 'products_search_idx', workspaceKeysIndex),
   index('companies', 'companies_search_idx', workspaceTrigramIndex),
   index('contacts', 'contacts_search_idx', workspaceTrigramIndex),
   // one e-mail per workspace, compared case-insensitively: unique on (workspace_id, lower(email))
@@ -100,6 +103,18 @@ export const databaseOnly: readonly DatabaseOnly[] = [
   {
     kind: 'function',
     name: 'comptoir_fold',
+    why: 'a MikroORM Routine (ORM configuration, not an entity) could carry its body and immutability, not `strict` or `parallel safe`',
+  },
+  // the workspace's search keys of a folded text, and those a search asks for: the products'
+  // search index is built on the first
+  {
+    kind: 'function',
+    name: 'comptoir_search_keys',
+    why: 'a MikroORM Routine (ORM configuration, not an entity) could carry its body and immutability, not `strict` or `parallel safe`',
+  },
+  {
+    kind: 'function',
+    name: 'comptoir_search_probe',
     why: 'a MikroORM Routine (ORM configuration, not an entity) could carry its body and immutability, not `strict` or `parallel safe`',
   },
 ];

@@ -2,8 +2,8 @@ import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, id, percent, quantity, searchColumn, updatedAt } from './columns.ts';
 import { workspaceId } from './workspaces.ts';
 
-// Also in the database, not expressible here (see database-only.ts): the trigram search index
-// products_search_idx on (workspace_id, search_text), the same-workspace supplier foreign key
+// Also in the database, not expressible here (see database-only.ts): the search index
+// products_search_idx on comptoir_search_keys(workspace_id, search_text), the same-workspace supplier foreign key
 // (workspace_id, supplier_id) -> companies (workspace_id, id), and the triggers that keep
 // workspace_product_counts.
 export const Product = defineEntity({

@@ -18,6 +18,7 @@ import { Migration20261124000300_product_counts_unmoved } from './Migration20261
 import { Migration20261124000600_search_columns } from './Migration20261124000600_search_columns.ts';
 import { Migration20261125000000_product_search_column } from './Migration20261125000000_product_search_column.ts';
 import { Migration20261125000100_ledger_workspace_key } from './Migration20261125000100_ledger_workspace_key.ts';
+import { Migration20261125000200_product_search_keys } from './Migration20261125000200_product_search_keys.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -48,5 +49,9 @@ export const migrations: MigrationObject[] = [
   {
     name: 'Migration20261125000100_ledger_workspace_key',
     class: Migration20261125000100_ledger_workspace_key,
+  },
+  {
+    name: 'Migration20261125000200_product_search_keys',
+    class: Migration20261125000200_product_search_keys,
   },
 ];
