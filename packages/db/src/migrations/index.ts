@@ -19,6 +19,7 @@ import { Migration20261124000600_search_columns } from './Migration2026112400060
 import { Migration20261125000000_product_search_column } from './Migration20261125000000_product_search_column.ts';
 import { Migration20261125000100_ledger_workspace_key } from './Migration20261125000100_ledger_workspace_key.ts';
 import { Migration20261125000200_product_search_keys } from './Migration20261125000200_product_search_keys.ts';
+import { Migration20261125000300_contact_company_cover } from './Migration20261125000300_contact_company_cover.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -53,5 +54,9 @@ export const migrations: MigrationObject[] = [
   {
     name: 'Migration20261125000200_product_search_keys',
     class: Migration20261125000200_product_search_keys,
+  },
+  {
+    name: 'Migration20261125000300_contact_company_cover',
+    class: Migration20261125000300_contact_company_cover,
   },
 ];
