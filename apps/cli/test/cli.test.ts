@@ -63,6 +63,8 @@ describe('migrate', () => {
           'Migration20261124000600_search_columns',
           'Migration20261125000000_product_search_column',
           'Migration20261125000100_ledger_workspace_key',
+          'Migration20261125000200_product_search_keys',
+          'Migration20261125000300_contact_company_cover',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
