@@ -7,21 +7,16 @@
  *   node bench/serve-api.ts --database-url=postgres://… --redis-url=redis://… [--port=0]
  *   (or DATABASE_URL, REDIS_URL, PORT, REDIS_KEY_PREFIX in the environment)
  */
-import {
-  runWithHeapLimits,
-  saveCompileCacheOrRestartFromIt,
-  serviceHeapLimits,
-  serviceProcessEnvironment,
-} from '@comptoir/config/runtime';
+import { startService } from '@comptoir/config/runtime';
 
-runWithHeapLimits(serviceHeapLimits.api, serviceProcessEnvironment.api);
 const [
   { buildServer, connectApiRedis },
   { createOrm },
   { pino },
   { readSetting, requireSetting, serveUntilSignal },
-] = await Promise.all([import('@comptoir/api'), import('@comptoir/db'), import('pino'), import('./lib.ts')]);
-saveCompileCacheOrRestartFromIt();
+] = await startService('api', () =>
+  Promise.all([import('@comptoir/api'), import('@comptoir/db'), import('pino'), import('./lib.ts')]),
+);
 
 const databaseUrl = requireSetting('database-url');
 const redisUrl = requireSetting('redis-url');

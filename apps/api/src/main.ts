@@ -4,14 +4,7 @@
  * the API (api.ts), starts again from the cache if that load had to strip TypeScript, then runs
  * it.
  */
-import {
-  runWithHeapLimits,
-  saveCompileCacheOrRestartFromIt,
-  serviceHeapLimits,
-  serviceProcessEnvironment,
-} from '@comptoir/config/runtime';
+import { startService } from '@comptoir/config/runtime';
 
-runWithHeapLimits(serviceHeapLimits.api, serviceProcessEnvironment.api);
-const { runApi } = await import('./api.ts');
-saveCompileCacheOrRestartFromIt();
+const { runApi } = await startService('api', () => import('./api.ts'));
 await runApi();

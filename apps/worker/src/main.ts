@@ -4,14 +4,7 @@
  * why), loads the worker (worker.ts), starts again from the cache if that load had to strip
  * TypeScript, then runs it.
  */
-import {
-  runWithHeapLimits,
-  saveCompileCacheOrRestartFromIt,
-  serviceHeapLimits,
-  serviceProcessEnvironment,
-} from '@comptoir/config/runtime';
+import { startService } from '@comptoir/config/runtime';
 
-runWithHeapLimits(serviceHeapLimits.worker, serviceProcessEnvironment.worker);
-const { runWorker } = await import('./worker.ts');
-saveCompileCacheOrRestartFromIt();
+const { runWorker } = await startService('worker', () => import('./worker.ts'));
 await runWorker();

@@ -30,9 +30,30 @@ export const serviceProcessEnvironment = {
   api: { MALLOC_ARENA_MAX: '2' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
+/** A long-running service: the processes `startService` starts. */
+export type ServiceName = keyof typeof serviceHeapLimits;
+
+/**
+ * How a service's entry point starts (the API, the worker, and the bench's API, which must start
+ * as production does): its heap limits and C library settings (the process may replace itself
+ * here), then `load`, the modules it runs, then the compile cache saved, with one restart from it
+ * if that load had to strip TypeScript. The order is the point: nothing but this module may be
+ * imported before the limits, and nothing may be started before the restart. Returns what `load`
+ * gave.
+ */
+export async function startService<Loaded>(
+  service: ServiceName,
+  load: () => Promise<Loaded>,
+): Promise<Loaded> {
+  runWithHeapLimits(serviceHeapLimits[service], serviceProcessEnvironment[service]);
+  const loaded = await load();
+  saveCompileCacheOrRestartFromIt();
+  return loaded;
+}
+
 /**
  * The V8 heap limits and the compile cache a long-running process runs with (the worker, the
- * API). Call `runWithHeapLimits` first thing in the entry point, before importing the rest.
+ * API), through `startService`.
  *
  * Why heap limits: on a machine with plenty of RAM, V8 sizes a process's heap for a 4 GB limit:
  * a young generation of up to 2 × 64 MB and an old generation allowed to grow to about 4 × its
@@ -64,7 +85,7 @@ export const serviceProcessEnvironment = {
  * MALLOC_ARENA_MAX glibc's, read here for that alone: they are not the services' configuration
  * (index.ts).
  */
-export function runWithHeapLimits(
+function runWithHeapLimits(
   heapLimits: readonly string[],
   environment: Readonly<Record<string, string>> = {},
 ): void {
@@ -91,14 +112,6 @@ export function runWithHeapLimits(
 /** The service's C library settings the operator left unset, for a process that replaces itself. */
 let replacementEnvironment: Record<string, string> = {};
 
-/**
- * Writes the compile cache of the modules loaded so far: call it once the process has loaded
- * them, not at exit, since a service that is killed never exits normally.
- */
-export function saveCompileCache(): void {
-  flushCompileCache();
-}
-
 /** In the environment of a process that replaced itself to start again from the filled cache. */
 const restartedFromCompileCache = 'COMPTOIR_RESTARTED_FROM_COMPILE_CACHE';
 
@@ -117,7 +130,7 @@ const restartedFromCompileCache = 'COMPTOIR_RESTARTED_FROM_COMPILE_CACHE';
  * once (a variable in the copy's environment says it did), so a cache that cannot be written
  * costs one more load, never a loop.
  */
-export function saveCompileCacheOrRestartFromIt(): void {
+function saveCompileCacheOrRestartFromIt(): void {
   flushCompileCache();
   const loaded = (process as { moduleLoadList?: readonly string[] }).moduleLoadList ?? [];
   const stripped = loaded.includes('NativeModule internal/deps/amaro/dist/index');
