@@ -1,4 +1,6 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
+import { identifierSearchForm, normalizeSiret, normalizeVatNumber } from '../src/companies/identifiers.ts';
 import { compactBankIdentifier, isValidBic, isValidIban } from '../src/identifiers/bank.ts';
 import { countryCodes, isCountryCode } from '../src/identifiers/countries.ts';
 import {
@@ -31,6 +33,30 @@ describe('French identifiers', () => {
     expect(isValidFrenchVatNumber('FR45732829320')).toBe(false);
     expect(sirenOfFrenchVatNumber('FR44732829320')).toBe('732829320');
     expect(sirenOfFrenchVatNumber('DE123456789')).toBeUndefined();
+  });
+});
+
+describe('searching identifiers typed with spaces', () => {
+  const digits = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 14 });
+  const spaces = fc.string({ unit: fc.constantFrom(' ', '\u00a0', '\t'), minLength: 1, maxLength: 3 });
+
+  // Any grouping of a stored identifier's digits, as a person types or a document prints it,
+  // searches for the identifier as stored.
+  test.prop([
+    fc.array(fc.tuple(digits, spaces), { minLength: 2, maxLength: 5 }),
+    fc.constantFrom('', 'FR', 'fr '),
+  ])('spaces between groups go, so the stored form is what is searched', (groups, prefix) => {
+    const typed = prefix + groups.map(([group, space]) => group + space).join('');
+    const stored = /^fr/i.test(typed) ? normalizeVatNumber(typed) : normalizeSiret(typed);
+    expect(identifierSearchForm(typed)?.toUpperCase()).toBe(stored.toUpperCase());
+  });
+
+  it('leaves names, and a q with nothing to compact, as they are', () => {
+    expect(identifierSearchForm('boulangerie müller')).toBeUndefined();
+    expect(identifierSearchForm('73282932000074')).toBeUndefined();
+    expect(identifierSearchForm('  732829 ')).toBeUndefined();
+    expect(identifierSearchForm('732 829')).toBe('732829');
+    expect(identifierSearchForm('rue du 8 mai')).toBe('ruedu8mai');
   });
 });
 

@@ -12,6 +12,17 @@ export function normalizeVatNumber(value: string): string {
   return /^fr/i.test(compact) ? compact.toUpperCase() : value.trim();
 }
 
+/**
+ * The form of a search `q` that finds an identifier written the way documents print it ("732 829
+ * 320 00074", "FR 44 732829320"): SIRETs and French VAT numbers are stored without spaces
+ * (normalizeSiret, normalizeVatNumber), so the typed spaces must go too. Undefined when `q` has
+ * no space between two of its characters, or no digit (a name: its spaces are its own).
+ */
+export function identifierSearchForm(q: string): string | undefined {
+  const compact = q.replace(/\s+/g, '');
+  return compact !== q.trim() && /\d/.test(compact) ? compact : undefined;
+}
+
 export function isFrenchVatNumber(value: string): boolean {
   return value.startsWith('FR');
 }

@@ -66,10 +66,9 @@ export type CompanyUpdateData = z.output<typeof companyUpdateSchema>;
 
 export const companyListQuerySchema = z.object({
   ...pageQueryShape,
-  q: z
-    .string()
-    .max(200)
-    .optional()
-    .meta({ description: 'Case- and accent-insensitive substring of the name, SIRET or VAT number.' }),
+  q: z.string().max(200).optional().meta({
+    description:
+      'Case- and accent-insensitive substring of the name, SIRET or VAT number; an identifier also matches when typed with spaces ("732 829 320 00074").',
+  }),
 });
 export type CompanyListQuery = z.output<typeof companyListQuerySchema>;

@@ -3,7 +3,7 @@ import { type Selectable, sql } from 'kysely';
 import { type ListPage, likeContains } from '../paging/index.ts';
 import { searchPage } from '../paging/search-page.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
-import { identifierChecks } from './identifiers.ts';
+import { identifierChecks, identifierSearchForm } from './identifiers.ts';
 import type { CompanyListQuery, CompanyView } from './schemas.ts';
 
 type Companies = Database['companies'];
@@ -39,7 +39,7 @@ function companyView(row: CompanyRow): CompanyView {
 
 /**
  * A search page (searchPage): the companies whose name, SIRET or VAT number contains `q`
- * (folded: case and accents aside), through the stored folded column `search_text` and its
+ * (folded: case and accents aside; an identifier also when typed with spaces, identifierSearchForm), through the stored folded column `search_text` and its
  * trigram index led by the workspace (companies_search_idx;
  * Migration20261124000600_search_columns). The matches are read once for the exact total and
  * the page.
@@ -55,8 +55,13 @@ function companySearchPage(
       .selectFrom('companies')
       .select(companyColumns)
       .where('workspace_id', '=', workspaceId)
-      // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
-      .where('search_text', 'like', sql<string>`comptoir_fold(${likeContains(q)})`),
+      .where((eb) => {
+        // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
+        const contains = (text: string) =>
+          eb('search_text', 'like', sql<string>`comptoir_fold(${likeContains(text)})`);
+        const identifier = identifierSearchForm(q);
+        return identifier === undefined ? contains(q) : eb.or([contains(q), contains(identifier)]);
+      }),
     rows: (db, page) =>
       db
         .selectFrom('matched')
