@@ -493,6 +493,50 @@ describe('POST /webhook-endpoints/{id}/rotate-secret', () => {
   });
 });
 
+describe('Idempotency-Key on rotate-secret and DELETE', () => {
+  it('replays a retried rotation: the same new secret, and the secret the receiver still holds keeps signing', async () => {
+    const own = await ownWorkspace();
+    const { endpoint, secret: held } = await createEndpoint({ url: hookUrl }, own.headers);
+    const keyed = { ...own.headers, 'idempotency-key': `rotate-${endpoint.id}` };
+    const path = `/webhook-endpoints/${endpoint.id}/rotate-secret`;
+    const first = await call('POST', path, undefined, keyed);
+    expect(first.status).toBe(200);
+    const again = await call('POST', path, undefined, keyed);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await endpointRow(endpoint.id)).toMatchObject({
+      secret: first.body.data.secret,
+      previous_secret: held,
+    });
+    // The same key for another endpoint is another request.
+    const other = (await createEndpoint({ url: hookUrl }, own.headers)).endpoint;
+    await expectError(
+      await call('POST', `/webhook-endpoints/${other.id}/rotate-secret`, undefined, keyed),
+      422,
+      'idempotency_key_mismatch',
+    );
+  });
+
+  it('replays a retried deletion as its first answer, not a 404', async () => {
+    const own = await ownWorkspace();
+    const { endpoint } = await createEndpoint({ url: hookUrl }, own.headers);
+    const keyed = { ...own.headers, 'idempotency-key': `delete-${endpoint.id}` };
+    const first = await call('DELETE', `/webhook-endpoints/${endpoint.id}`, undefined, keyed);
+    expect(first.status).toBe(200);
+    const again = await call('DELETE', `/webhook-endpoints/${endpoint.id}`, undefined, keyed);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual({ data: { ok: true } });
+    // Without the key, the endpoint is simply gone.
+    await expectError(
+      await call('DELETE', `/webhook-endpoints/${endpoint.id}`, undefined, own.headers),
+      404,
+      'not_found',
+    );
+  });
+});
+
 describe('GET /webhook-endpoints/{id}/deliveries', () => {
   it('answers an empty page for a new endpoint', async () => {
     const { endpoint } = await createEndpoint();

@@ -11,8 +11,10 @@ export const deleteEndpointProcedure = scopedProcedure('write:webhooks')
       path: '/webhook-endpoints/{id}',
       tags: ['Webhooks'],
       summary: 'Delete a webhook endpoint',
-      description: 'It receives nothing more, including deliveries still pending.',
+      description:
+        'It receives nothing more, including deliveries still pending. With an `Idempotency-Key`, a retried deletion replays the first answer instead of a 404.',
     },
+    idempotent: true,
   })
   .input(z.object(endpointIdShape))
   .output(recordEnvelopeSchema(z.object({ ok: z.literal(true) })))

@@ -12,8 +12,9 @@ export const rotateSecretProcedure = scopedProcedure('write:webhooks')
       tags: ['Webhooks'],
       summary: 'Rotate the signing secret',
       description:
-        'Returns the new secret. For 24 hours the old one keeps signing too: `webhook-signature` carries both signatures.',
+        'Returns the new secret. For 24 hours the old one keeps signing too: `webhook-signature` carries both signatures. With an `Idempotency-Key`, a retried rotation replays the first answer instead of rotating again (which would end the old secret, still the receiver’s, at once).',
     },
+    idempotent: true,
   })
   .input(z.object(endpointIdShape))
   .output(recordEnvelopeSchema(endpointWithSecretSchema))
