@@ -162,24 +162,26 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('documents the Idempotency-Key header on the stock writes, the creations (webhook endpoints included) and quote sending, and only there', () => {
+  it('documents the Idempotency-Key header on the stock writes, the creations, quote sending and the webhook endpoints’ registration, rotation and deletion, and only there', () => {
     const idempotent = new Map([
-      ['/products/{id}/adjust', '200'],
-      ['/stock-movements', '200'],
-      ['/invoices', '201'],
-      ['/quotes', '201'],
-      ['/quotes/{id}/send', '200'],
-      ['/contacts', '201'],
-      ['/companies', '201'],
-      ['/opportunities', '201'],
-      ['/webhook-endpoints', '201'],
+      ['post /products/{id}/adjust', '200'],
+      ['post /stock-movements', '200'],
+      ['post /invoices', '201'],
+      ['post /quotes', '201'],
+      ['post /quotes/{id}/send', '200'],
+      ['post /contacts', '201'],
+      ['post /companies', '201'],
+      ['post /opportunities', '201'],
+      ['post /webhook-endpoints', '201'],
+      ['post /webhook-endpoints/{id}/rotate-secret', '200'],
+      ['delete /webhook-endpoints/{id}', '200'],
     ]);
     for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
       for (const [method, operation] of Object.entries(item)) {
         const header = ((operation.parameters as Json[] | undefined) ?? []).find(
           (parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key',
         );
-        const success = method === 'post' ? idempotent.get(path) : undefined;
+        const success = idempotent.get(`${method} ${path}`);
         if (success) {
           expect(header, path).toMatchObject({ required: false, schema: { minLength: 8, maxLength: 255 } });
           expect(at(operation, 'responses', success, 'headers', 'Idempotent-Replayed'), path).toBeDefined();
