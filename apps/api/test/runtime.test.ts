@@ -29,15 +29,13 @@ async function start(env: Record<string, string> = {}): Promise<ApiProcess> {
 const environmentOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 
 describe('the API process', () => {
-  it('runs with its own heap limits, two malloc arenas and large blocks mapped apart, in the process it was started as', async () => {
+  it('runs with its own heap limits and two malloc arenas, in the process it was started as', async () => {
     const api = await start();
     // Same pid as spawned (process.execve replaced the image), now with the limits on its command line.
     const commandLine = readFileSync(`/proc/${api.pid}/cmdline`, 'utf8').split('\0');
     expect(commandLine).toEqual(expect.arrayContaining([...serviceHeapLimits.api]));
     expect(commandLine.at(-2)).toMatch(/apps\/api\/src\/main\.ts$/);
-    expect(environmentOf(api.pid)).toEqual(
-      expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=32768']),
-    );
+    expect(environmentOf(api.pid)).toContain('MALLOC_ARENA_MAX=2');
     expect((await fetch(`${api.baseUrl}/healthz`)).status).toBe(200);
     await api.close();
   });

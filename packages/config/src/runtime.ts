@@ -8,10 +8,11 @@ import { join } from 'node:path';
  * is 4 MB: twice the scavenges of 8 MB for about 5 % more time in the collector, and 2–4 MB less
  * RSS while it delivers. The API's old generation is bounded (live heap about 35–45 MB under
  * load; V8 otherwise lets it grow to about 4× that before a full collection) and its semi-space
- * is 16 MB: V8 rounds a semi-space up to a power of two, so the young generation commits 32 MB
- * where a 24 or 32 MB semi-space commits 64, and the API peaked at 170–186 MB under the product bench instead of
- * 209–227, with node CPU per request within the run-to-run noise of 32 MB (the collector runs
- * twice as often, each scavenge no longer: its cost is what survives, the requests in flight).
+ * is 16 MB. V8 rounds a semi-space up to a power of two, so the young generation commits 32 MB
+ * where a 24 or 32 MB semi-space commits 64: the API's peak under the product bench fell from
+ * 209–227 MB to 174–186 in most starts, and neither the product bench's node CPU per request
+ * nor invoice creation's got worse in interleaved rounds (the collector runs twice as often,
+ * each scavenge shorter: its cost is what survives, the requests in flight).
  */
 export const serviceHeapLimits = {
   worker: ['--max-semi-space-size=4', '--max-old-space-size=256'],
@@ -20,19 +21,15 @@ export const serviceHeapLimits = {
 
 /**
  * C library settings a service's replaced process gets (an operator's values win): glibc reads
- * them when a process starts. MALLOC_ARENA_MAX=2: glibc gives each thread that allocates (V8's
- * collector and compiler threads, libuv's pool) an arena of its own, up to 8 per core, and
- * memory freed in one arena is not reused by another; two keep about 5 MB less RSS while the
- * worker delivers, at no measurable CPU cost ("Worker memory, part 2"); the API gets the same.
- * The API's MALLOC_MMAP_THRESHOLD_=32768: blocks of 32 KB and more (V8's compiler zones, read
- * buffers) get pages of their own, returned when freed. Without it, a burst of them when the
- * load starts (the JIT compiling the request path while 50 requests arrive) left 20–45 MB of
- * freed but fragmented malloc heap in the process for good, in one start out of two or three:
- * the difference between a 175 and a 200–213 MB peak ("API memory, part 4").
+ * them when a process starts. The worker's MALLOC_ARENA_MAX=2: glibc gives each thread that
+ * allocates (V8's collector and compiler threads, libuv's pool) an arena of its own, up to 8 per
+ * core, and memory freed in one arena is not reused by another; two keep about 5 MB less RSS
+ * while the worker delivers, at no measurable CPU cost ("Worker memory, part 2"); the API gets
+ * the same.
  */
 export const serviceProcessEnvironment = {
   worker: { MALLOC_ARENA_MAX: '2' },
-  api: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '32768' },
+  api: { MALLOC_ARENA_MAX: '2' },
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
 /** A long-running service: the processes `startService` starts. */
@@ -87,8 +84,8 @@ export async function startService<Loaded>(
  * those the operator left unset).
  *
  * NODE_OPTIONS, NODE_COMPILE_CACHE and NODE_DISABLE_COMPILE_CACHE are Node's own settings, and
- * MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_ glibc's, read here for that alone: they are not the
- * services' configuration (index.ts).
+ * MALLOC_ARENA_MAX glibc's, read here for that alone: they are not the services' configuration
+ * (index.ts).
  */
 function runWithHeapLimits(
   heapLimits: readonly string[],
