@@ -49,6 +49,11 @@ export class DeliverySlots {
   }
 }
 
+/** Freed slots a take waits for while more than that many attempts are in flight. */
+const minTake = 16;
+/** The longest a freed slot waits for its take. */
+const takeDelayMs = 5;
+
 export interface LocalHandOff {
   /**
    * Soon (now, or right after the take running), claims the attempts due now that this process
@@ -108,8 +113,21 @@ export function createLocalHandOff(options: LocalHandOffOptions): LocalHandOff {
     },
     (error) => options.log.warn({ err: error }, 'local hand-off failed; retrying'),
   );
+  // A take per freed slot made takes of ~11 attempts under load, each one statement: with many
+  // attempts in flight, a take waits for `minTake` freed slots or `takeDelayMs`, whichever comes
+  // first; with few in flight it starts at once, so a quiet stream waits for nothing
+  // (docs/benchmarks.md, "Webhook delivery: takes of 16").
+  let freedSinceTake = 0;
+  let delayedTake: NodeJS.Timeout | undefined;
   slots.onFreed = (endpointId) => {
-    if (leftAny || waitingFor.has(endpointId)) takes.wake();
+    freedSinceTake += 1;
+    if (!(leftAny || waitingFor.has(endpointId))) return;
+    if (freedSinceTake >= minTake || sending.size <= minTake) takes.wake();
+    else
+      delayedTake ??= setTimeout(() => {
+        delayedTake = undefined;
+        takes.wake();
+      }, takeDelayMs);
   };
 
   function start(claimed: ClaimedDelivery) {
@@ -135,6 +153,9 @@ export function createLocalHandOff(options: LocalHandOffOptions): LocalHandOff {
   }
 
   async function take(db: EntityManager): Promise<void> {
+    freedSinceTake = 0;
+    clearTimeout(delayedTake);
+    delayedTake = undefined;
     const limit = Math.min(slots.free, batchSize);
     if (limit === 0) {
       fullSince ??= Date.now();
@@ -177,6 +198,7 @@ export function createLocalHandOff(options: LocalHandOffOptions): LocalHandOff {
     },
 
     async stop() {
+      clearTimeout(delayedTake);
       await takes.stop();
       while (sending.size > 0) await Promise.allSettled([...sending]);
     },
