@@ -10,9 +10,11 @@ import { join } from 'node:path';
  * load; V8 otherwise lets it grow to about 4× that before a full collection) and its semi-space
  * is 16 MB. V8 rounds a semi-space up to a power of two, so the young generation commits 32 MB
  * where a 24 or 32 MB semi-space commits 64: the API's peak under the product bench fell from
- * 209–227 MB to 174–186 in most starts, and neither the product bench's node CPU per request
- * nor invoice creation's got worse in interleaved rounds (the collector runs twice as often,
- * each scavenge shorter: its cost is what survives, the requests in flight).
+ * 209–227 MB to 174–194 in most starts (about one in three still reaches 200–219: a burst of
+ * malloc blocks at the start of the load stays as fragmented heap, "API memory, part 4"), and
+ * neither the product bench's node CPU per request nor invoice creation's got worse in
+ * interleaved rounds (the collector runs twice as often, each scavenge shorter: its cost is what
+ * survives, the requests in flight).
  */
 export const serviceHeapLimits = {
   worker: ['--max-semi-space-size=4', '--max-old-space-size=256'],
