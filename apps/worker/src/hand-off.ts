@@ -123,11 +123,8 @@ export function createLocalHandOff(options: LocalHandOffOptions): LocalHandOff {
     freedSinceTake += 1;
     if (!(leftAny || waitingFor.has(endpointId))) return;
     if (freedSinceTake >= minTake || sending.size <= minTake) takes.wake();
-    else
-      delayedTake ??= setTimeout(() => {
-        delayedTake = undefined;
-        takes.wake();
-      }, takeDelayMs);
+    // The take clears it, whoever started the take.
+    else delayedTake ??= setTimeout(takes.wake, takeDelayMs);
   };
 
   function start(claimed: ClaimedDelivery) {

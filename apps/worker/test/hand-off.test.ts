@@ -63,7 +63,7 @@ const em = () => db.orm.em.fork();
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  receiver = await startReceiver({ '/held': 300, '/kept': 200 });
+  receiver = await startReceiver({ '/held': 300, '/kept': 200, '/slow-1': 3000, '/slow-2': 3000 });
 });
 afterAll(async () => {
   await Promise.all([...running].map((worker) => worker.stop()));
@@ -280,6 +280,33 @@ describe('the local hand-off', () => {
       expect(rows).toHaveLength(8);
       expect(rows.every((row) => row.attempts === 1 && row.enqueued_attempt === null)).toBe(true);
       expect(receiver.at('/kept')).toHaveLength(8);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('with many attempts in flight, takes what freed slots allow within milliseconds, not at the next poll', async () => {
+    // 20 attempts held 3 s by two slow endpoints keep more than 16 in flight, so a freed slot does
+    // not start a take at once; the fast endpoint frees at most 10 (its room) between takes, never
+    // the 16 a take waits for, so only the take's short delay takes its next attempts before the
+    // slow ones end or the next poll (10 s).
+    const slow = [await endpointAt('/slow-1'), await endpointAt('/slow-2')];
+    const fast = await endpointAt('/fast');
+    const worker = await startWorker({
+      concurrency: 40,
+      perEndpointConcurrency: 10,
+      pollMs: 10_000,
+      timeoutMs: 5_000,
+    });
+    try {
+      for (const endpoint of slow) await recordCompanies(endpoint, 10, 'slow');
+      await until(() => receiver.at('/slow-1').length + receiver.at('/slow-2').length === 20);
+      const started = Date.now();
+      await recordCompanies(fast, 30, 'fast');
+      await until(() => receiver.at('/fast').length === 30, 2_000);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await until(() => allSucceeded(fast.id, 30));
+      for (const endpoint of slow) await until(() => allSucceeded(endpoint.id, 10));
     } finally {
       await worker.stop();
     }
