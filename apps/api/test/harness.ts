@@ -99,9 +99,11 @@ export interface ApiProcess {
 export async function startApiProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
+  nodeFlags: string[] = [],
 ): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [fileURLToPath(new URL('../src/main.ts', import.meta.url))], {
+  const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+  const child = spawn(process.execPath, [...nodeFlags, main], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

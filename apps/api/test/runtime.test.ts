@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serviceHeapLimits } from '@comptoir/config/runtime';
+import { serviceNodeFlags } from '@comptoir/config/runtime';
 import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from './harness.ts';
@@ -20,8 +20,8 @@ afterAll(async () => {
   await db.drop();
 });
 
-async function start(env: Record<string, string> = {}): Promise<ApiProcess> {
-  const api = await startApiProcess(db.url, env);
+async function start(env: Record<string, string> = {}, nodeFlags: string[] = []): Promise<ApiProcess> {
+  const api = await startApiProcess(db.url, env, nodeFlags);
   processes.push(api);
   return api;
 }
@@ -29,13 +29,26 @@ async function start(env: Record<string, string> = {}): Promise<ApiProcess> {
 const environmentOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
 
 describe('the API process', () => {
-  it('runs with its own heap limits and two malloc arenas, in the process it was started as', async () => {
+  it('runs with its own V8 flags and two malloc arenas, in the process it was started as', async () => {
     const api = await start();
-    // Same pid as spawned (process.execve replaced the image), now with the limits on its command line.
+    // Same pid as spawned (process.execve replaced the image), now with the flags on its command line.
     const commandLine = readFileSync(`/proc/${api.pid}/cmdline`, 'utf8').split('\0');
-    expect(commandLine).toEqual(expect.arrayContaining([...serviceHeapLimits.api]));
+    expect(commandLine).toEqual(expect.arrayContaining([...serviceNodeFlags.api]));
+    expect(commandLine).toContain('--no-maglev');
     expect(commandLine.at(-2)).toMatch(/apps\/api\/src\/main\.ts$/);
     expect(environmentOf(api.pid)).toContain('MALLOC_ARENA_MAX=2');
+    expect((await fetch(`${api.baseUrl}/healthz`)).status).toBe(200);
+    await api.close();
+  });
+
+  it("leaves an operator's own setting of an option alone, whichever spelling or form it takes", async () => {
+    // V8 takes `_` for `-`, and `--maglev` sets the option `--no-maglev` clears.
+    const api = await start({ NODE_OPTIONS: '--max_old_space_size=512' }, ['--maglev']);
+    const commandLine = readFileSync(`/proc/${api.pid}/cmdline`, 'utf8').split('\0');
+    // Only the option the operator did not set is added; theirs stay, unopposed.
+    expect(commandLine).toContain('--max-semi-space-size=16');
+    expect(commandLine.filter((flag) => /maglev|old.space/.test(flag))).toEqual(['--maglev']);
+    expect(environmentOf(api.pid)).toContain('NODE_OPTIONS=--max_old_space_size=512');
     expect((await fetch(`${api.baseUrl}/healthz`)).status).toBe(200);
     await api.close();
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serviceHeapLimits } from '@comptoir/config/runtime';
+import { serviceNodeFlags } from '@comptoir/config/runtime';
 import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Child, killChildren, startWorker } from './processes.ts';
@@ -20,11 +20,11 @@ afterAll(async () => {
 });
 
 describe('the worker process', () => {
-  it('runs with its own heap limits and two malloc arenas, in the process it was started as', async () => {
+  it('runs with its own V8 flags and two malloc arenas, in the process it was started as', async () => {
     const worker = await startWorker({ databaseUrl: db.url, redisUrl: inject('redisUrl') }, children);
     // Same pid as spawned (process.execve replaced the image), now with the limits on its command line.
     const commandLine = readFileSync(`/proc/${worker.pid}/cmdline`, 'utf8').split('\0');
-    expect(commandLine).toEqual(expect.arrayContaining([...serviceHeapLimits.worker]));
+    expect(commandLine).toEqual(expect.arrayContaining([...serviceNodeFlags.worker]));
     expect(commandLine.at(-2)).toMatch(/apps\/worker\/src\/main\.ts$/);
     // glibc's arenas, capped in the environment the process was replaced with.
     expect(readFileSync(`/proc/${worker.pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');

@@ -3,22 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Each service's heap limits, measured in docs/benchmarks.md ("Keep-alive and
- * memory", "Worker memory, part 2", "API memory", "API memory, part 4"). The worker's semi-space
- * is 4 MB: twice the scavenges of 8 MB for about 5 % more time in the collector, and 2–4 MB less
- * RSS while it delivers. The API's old generation is bounded (live heap about 35–45 MB under
- * load; V8 otherwise lets it grow to about 4× that before a full collection) and its semi-space
- * is 16 MB. V8 rounds a semi-space up to a power of two, so the young generation commits 32 MB
- * where a 24 or 32 MB semi-space commits 64: the API's peak under the product bench fell from
- * 209–227 MB to 174–194 in most starts (about one in three still reaches 200–219: a burst of
- * malloc blocks at the start of the load stays as fragmented heap, "API memory, part 4"), and
- * neither the product bench's node CPU per request nor invoice creation's got worse in
- * interleaved rounds (the collector runs twice as often, each scavenge shorter: its cost is what
- * survives, the requests in flight).
+ * Each service's V8 flags, measured in docs/benchmarks.md ("Keep-alive and memory", "Worker
+ * memory, part 2", "API memory", "API memory, parts 4 and 5"). The worker's semi-space is 4 MB:
+ * twice the scavenges of 8 MB for about 5 % more time in the collector, and 2–4 MB less RSS while
+ * it delivers. The API's old generation is bounded (live heap about 35–45 MB under load; V8
+ * otherwise lets it grow to about 4× that before a full collection) and its semi-space is 16 MB.
+ * V8 rounds a semi-space up to a power of two, so the young generation commits 32 MB where a 24
+ * or 32 MB semi-space commits 64, with no measurable cost per request (the collector runs twice
+ * as often, each scavenge shorter: its cost is what survives, the requests in flight).
+ * The API runs without Maglev, V8's mid-tier compiler: with it, about one start in three kept a
+ * burst of malloc blocks from the start of a load as fragmented heap (peaks of 193–198 MB against
+ * 175–185); without it no start went above 176 MB (10 starts, interleaved). Maglev compiles much
+ * of the request path at once when the load begins, on threads of its own, which fits that burst.
+ * TurboFan still optimises what stays hot, and neither the product bench's CPU per request nor
+ * invoice creation's or the stock writes' got worse.
  */
-export const serviceHeapLimits = {
+export const serviceNodeFlags = {
   worker: ['--max-semi-space-size=4', '--max-old-space-size=256'],
-  api: ['--max-semi-space-size=16', '--max-old-space-size=256'],
+  api: ['--max-semi-space-size=16', '--max-old-space-size=256', '--no-maglev'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
@@ -35,11 +37,11 @@ export const serviceProcessEnvironment = {
 } as const satisfies Record<string, Readonly<Record<string, string>>>;
 
 /** A long-running service: the processes `startService` starts. */
-export type ServiceName = keyof typeof serviceHeapLimits;
+export type ServiceName = keyof typeof serviceNodeFlags;
 
 /**
  * How a service's entry point starts (the API, the worker, and the bench's API, which must start
- * as production does): its heap limits and C library settings (the process may replace itself
+ * as production does): its V8 flags and C library settings (the process may replace itself
  * here), then `load`, the modules it runs, then the compile cache saved, with one restart from it
  * if that load had to strip TypeScript. The order is the point: nothing but this module may be
  * imported before the limits, and nothing may be started before the restart. Returns what `load`
@@ -49,14 +51,14 @@ export async function startService<Loaded>(
   service: ServiceName,
   load: () => Promise<Loaded>,
 ): Promise<Loaded> {
-  runWithHeapLimits(serviceHeapLimits[service], serviceProcessEnvironment[service]);
+  runWithNodeFlags(serviceNodeFlags[service], serviceProcessEnvironment[service]);
   const loaded = await load();
   saveCompileCacheOrRestartFromIt();
   return loaded;
 }
 
 /**
- * The V8 heap limits and the compile cache a long-running process runs with (the worker, the
+ * The V8 flags (heap limits first) and the compile cache a long-running process runs with (the worker, the
  * API), through `startService`.
  *
  * Why heap limits: on a machine with plenty of RAM, V8 sizes a process's heap for a 4 GB limit:
@@ -89,16 +91,12 @@ export async function startService<Loaded>(
  * MALLOC_ARENA_MAX glibc's, read here for that alone: they are not the services' configuration
  * (index.ts).
  */
-function runWithHeapLimits(
-  heapLimits: readonly string[],
+function runWithNodeFlags(
+  nodeFlags: readonly string[],
   environment: Readonly<Record<string, string>> = {},
 ): void {
   const given = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
-  const missing = heapLimits.filter((limit) => {
-    const name = limit.split('=')[0] as string;
-    // V8 accepts both spellings.
-    return !given.some((flag) => flag.replaceAll('_', '-').startsWith(name));
-  });
+  const missing = nodeFlags.filter((flag) => !given.some((operatorFlag) => sameOption(operatorFlag, flag)));
   const compileCache = compileCacheEnvironment();
   replacementEnvironment = Object.fromEntries(
     Object.entries(environment).filter(([name]) => process.env[name] === undefined),
@@ -111,6 +109,16 @@ function runWithHeapLimits(
     );
   }
   if (compileCache.NODE_COMPILE_CACHE) enableCompileCache(compileCache.NODE_COMPILE_CACHE);
+}
+
+/**
+ * Whether two command-line flags set the same V8 or Node option, whatever their values: V8 accepts
+ * `_` for `-`, and `--no-x` and `--x` set one boolean option.
+ */
+function sameOption(a: string, b: string): boolean {
+  const option = (flag: string) =>
+    (flag.split('=')[0] as string).replaceAll('_', '-').replace(/^--(no-)?/, '');
+  return a.startsWith('--') && option(a) === option(b);
 }
 
 /** The service's C library settings the operator left unset, for a process that replaces itself. */
