@@ -58,7 +58,7 @@ export async function startService<Loaded>(
 }
 
 /**
- * The V8 flags (heap limits first) and the compile cache a long-running process runs with (the worker, the
+ * The V8 flags and the compile cache a long-running process runs with (the worker, the
  * API), through `startService`.
  *
  * Why heap limits: on a machine with plenty of RAM, V8 sizes a process's heap for a 4 GB limit:
