@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('the worker process', () => {
   it('runs with its own V8 flags and two malloc arenas, in the process it was started as', async () => {
     const worker = await startWorker({ databaseUrl: db.url, redisUrl: inject('redisUrl') }, children);
-    // Same pid as spawned (process.execve replaced the image), now with the limits on its command line.
+    // Same pid as spawned (process.execve replaced the image), now with the flags on its command line.
     const commandLine = readFileSync(`/proc/${worker.pid}/cmdline`, 'utf8').split('\0');
     expect(commandLine).toEqual(expect.arrayContaining([...serviceNodeFlags.worker]));
     expect(commandLine.at(-2)).toMatch(/apps\/worker\/src\/main\.ts$/);
