@@ -1,15 +1,19 @@
-import { Decimal } from 'decimal.js';
+import { type StoredUnits, storedUnits } from '../decimals/index.ts';
 import type { StockState } from './schemas.ts';
 
-/** The rulings' stockState, on exact decimals. */
+/** The rulings' stockState of a tracked product, on exact units. */
+export function trackedStockState(quantity: StoredUnits, threshold: StoredUnits | null): StockState {
+  if (quantity <= 0n) return 'out';
+  if (threshold !== null && quantity <= threshold) return 'low';
+  return 'ok';
+}
+
+/** The rulings' stockState, on the stored decimals. */
 export function stockStateOf(
   trackStock: boolean,
   quantity: string | null,
   threshold: string | null,
 ): StockState {
   if (!trackStock) return 'untracked';
-  const current = new Decimal(quantity ?? 0);
-  if (current.lte(0)) return 'out';
-  if (threshold !== null && current.lte(threshold)) return 'low';
-  return 'ok';
+  return trackedStockState(storedUnits(quantity ?? '0'), threshold === null ? null : storedUnits(threshold));
 }

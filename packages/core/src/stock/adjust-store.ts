@@ -9,10 +9,10 @@ import type { AdjustResult } from './schemas.ts';
 // products, their ledger rows and their events, and under an Idempotency-Key it also claims the
 // key with its answer, in the same statement. The engine's transaction (a locking read,
 // TypeScript's decision, then the writes) took four round trips, six with a key, for what a count
-// needs to know: a count sets the quantity, so nothing in its decision needs decimal.js. Its
-// refusals are the engine's (engine.ts `decide`) in the same order, plus the compare-and-set; its
-// events are the engine's (`changeEvents`) with `stock.adjusted` and the note; the stock state is
-// products/state.ts `stockStateOf`. A count is 0 to 1e12 (productAdjustSchema), so the engine's
+// needs to know: a count sets the quantity, so nothing in its decision needs the engine's
+// arithmetic. Its refusals are the engine's (engine.ts `decide`) in the same order, plus the
+// compare-and-set; its events are the engine's (`changeEvents`) with `stock.adjusted` and the
+// note; the stock state is products/state.ts `trackedStockState`. A count is 0 to 1e12 (productAdjustSchema), so the engine's
 // negative-stock and storable-range refusals never apply to one.
 
 export type AdjustRefusal =
@@ -49,14 +49,14 @@ export function newAdjustCount(
   return { ...count, movementId, adjustedEventId, crossingEventId: newId('event') };
 }
 
-/** products/state.ts `stockStateOf` for a tracked product, in SQL. */
+/** products/state.ts `trackedStockState`, in SQL. */
 function stockState(quantity: RawBuilder<unknown>, threshold: RawBuilder<unknown>): RawBuilder<string> {
   return sql`case when ${quantity} <= 0 then 'out'
                   when ${threshold} is not null and ${quantity} <= ${threshold} then 'low'
                   else 'ok' end`;
 }
 
-/** A quantity in JSON as the engine writes it (Decimal#toNumber): `5`, not `5.0000`. */
+/** A quantity in JSON as the engine writes it (storedNumber): `5`, not `5.0000`. */
 const jsonNumber = (column: RawBuilder<unknown>) => sql`trim_scale(${column})`;
 
 interface AdjustRow {

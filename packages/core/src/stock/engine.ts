@@ -1,7 +1,13 @@
 import { type EntityManager, isIdOf, newId } from '@comptoir/db';
-import { Decimal } from 'decimal.js';
+import {
+  divideRoundingHalfUp,
+  type StoredUnits,
+  storedNumber,
+  storedText,
+  storedUnits,
+} from '../decimals/index.ts';
 import type { NewEvent } from '../events/schemas.ts';
-import { stockStateOf } from '../products/state.ts';
+import { trackedStockState } from '../products/state.ts';
 import type { MovementError } from './schemas.ts';
 import { type LedgerRecord, type LockedProduct, lockProducts, saveStockChanges } from './store.ts';
 
@@ -25,23 +31,20 @@ export type StockOutcome =
 interface ProductState {
   archived: boolean;
   tracked: boolean;
-  quantity: Decimal;
-  threshold: string | null;
-  cost: Decimal;
+  quantity: StoredUnits;
+  threshold: StoredUnits | null;
+  cost: StoredUnits;
   changed: boolean;
 }
 
 // NUMERIC(18, 4) holds 14 integer digits.
-const storableLimit = new Decimal('1e14');
+const storableLimit = storedUnits(1e14);
 
-function weightedAverageCost(state: ProductState, delta: Decimal, unitCost: number): Decimal {
+/** The cost after an entry of `delta` at `unitCost`, rounded half up to the stored places. */
+function weightedAverageCost(state: ProductState, delta: StoredUnits, unitCost: StoredUnits): StoredUnits {
   // Stock below zero carries no value: the entry's cost becomes the average.
-  const onHand = Decimal.max(state.quantity, 0);
-  return onHand
-    .times(state.cost)
-    .plus(delta.times(unitCost))
-    .dividedBy(onHand.plus(delta))
-    .toDecimalPlaces(4, Decimal.ROUND_HALF_UP);
+  const onHand = state.quantity > 0n ? state.quantity : 0n;
+  return divideRoundingHalfUp(onHand * state.cost + delta * unitCost, onHand + delta);
 }
 
 function productStates(rows: LockedProduct[]): Map<string, ProductState> {
@@ -51,9 +54,9 @@ function productStates(rows: LockedProduct[]): Map<string, ProductState> {
       {
         archived: row.archived_at !== null,
         tracked: row.track_stock,
-        quantity: new Decimal(row.stock_quantity ?? 0),
-        threshold: row.stock_threshold,
-        cost: new Decimal(row.cost_price),
+        quantity: storedUnits(row.stock_quantity ?? '0'),
+        threshold: row.stock_threshold === null ? null : storedUnits(row.stock_threshold),
+        cost: storedUnits(row.cost_price),
         changed: false,
       },
     ]),
@@ -65,15 +68,14 @@ function decide(
   change: StockChange,
   product: ProductState | undefined,
   blocksNegative: boolean,
-): { delta: Decimal } | { refused: MovementError } {
+): { delta: StoredUnits } | { refused: MovementError } {
   if (!product) return { refused: 'product_not_found' };
   if (product.archived) return { refused: 'product_archived' };
   if (!product.tracked) return { refused: 'stock_not_tracked' };
-  const delta = new Decimal(change.quantity);
-  const after = product.quantity.plus(delta);
-  if (blocksNegative && delta.isNegative() && after.isNegative())
-    return { refused: 'negative_stock_blocked' };
-  if (after.abs().greaterThanOrEqualTo(storableLimit)) return { refused: 'quantity_out_of_range' };
+  const delta = storedUnits(change.quantity);
+  const after = product.quantity + delta;
+  if (blocksNegative && delta < 0n && after < 0n) return { refused: 'negative_stock_blocked' };
+  if (after >= storableLimit || after <= -storableLimit) return { refused: 'quantity_out_of_range' };
   return { delta };
 }
 
@@ -89,10 +91,10 @@ interface AppliedChange {
 function changeEvents(
   change: StockChange,
   result: AppliedChange,
-  states: { before: string; after: string; threshold: string | null },
+  states: { before: StoredUnits; after: StoredUnits; threshold: StoredUnits | null },
 ): NewEvent[] {
-  const stateBefore = stockStateOf(true, states.before, states.threshold);
-  const stateAfter = stockStateOf(true, states.after, states.threshold);
+  const stateBefore = trackedStockState(states.before, states.threshold);
+  const stateAfter = trackedStockState(states.after, states.threshold);
   const events: NewEvent[] = [
     {
       type: 'stock.movement',
@@ -108,7 +110,7 @@ function changeEvents(
   ];
   // Not again while it stays there.
   if (stateAfter !== stateBefore && (stateAfter === 'low' || stateAfter === 'out')) {
-    const stockThreshold = states.threshold === null ? null : Number(states.threshold);
+    const stockThreshold = states.threshold === null ? null : storedNumber(states.threshold);
     events.push({
       type: stateAfter === 'low' ? 'stock.low' : 'stock.out',
       data: { ...result, stockThreshold, stockState: stateAfter },
@@ -118,40 +120,39 @@ function changeEvents(
 }
 
 /** Applies a decided change to the running state: its outcome, ledger row and events. */
-function applyChange(change: StockChange, product: ProductState, delta: Decimal) {
+function applyChange(change: StockChange, product: ProductState, delta: StoredUnits) {
   const before = product.quantity;
-  const after = before.plus(delta);
+  const after = before + delta;
   const { unitCost } = change;
-  if (unitCost !== undefined && delta.isPositive())
-    product.cost = weightedAverageCost(product, delta, unitCost);
+  if (unitCost !== undefined && delta > 0n)
+    product.cost = weightedAverageCost(product, delta, storedUnits(unitCost));
   product.quantity = after;
   product.changed = true;
 
   const movementId = newId('movement');
+  const beforeText = storedText(before);
+  const afterText = storedText(after);
+  const deltaText = storedText(delta);
   const result: AppliedChange = {
     productId: change.productId,
-    before: before.toNumber(),
-    after: after.toNumber(),
-    delta: delta.toNumber(),
+    before: Number(beforeText),
+    after: Number(afterText),
+    delta: Number(deltaText),
     movementId,
   };
   const ledgerRecord: LedgerRecord = {
     id: movementId,
     product_id: change.productId,
     kind: 'movement',
-    quantity_before: before.toString(),
-    quantity_after: after.toString(),
-    delta: delta.toString(),
+    quantity_before: beforeText,
+    quantity_after: afterText,
+    delta: deltaText,
     reason: change.reason ?? null,
     ref_kind: change.refKind ?? null,
     ref_id: change.refId ?? null,
     unit_cost: unitCost === undefined ? null : String(unitCost),
   };
-  const events = changeEvents(change, result, {
-    before: before.toString(),
-    after: after.toString(),
-    threshold: product.threshold,
-  });
+  const events = changeEvents(change, result, { before, after, threshold: product.threshold });
   return { result, ledgerRecord, events };
 }
 
@@ -195,7 +196,11 @@ export async function applyStockChanges(
   if (ledger.length > 0) {
     const finalStates = [...products.entries()]
       .filter(([, state]) => state.changed)
-      .map(([id, state]) => ({ id, quantity: state.quantity.toString(), cost_price: state.cost.toString() }));
+      .map(([id, state]) => ({
+        id,
+        quantity: storedText(state.quantity),
+        cost_price: storedText(state.cost),
+      }));
     // The events ride in the ledger's statement (the outbox, as recordEvents writes it).
     const recorded = events.map((event) => ({ id: newId('event'), ...event }));
     await saveStockChanges(tx, workspaceId, apiKeyId, finalStates, ledger, recorded);
