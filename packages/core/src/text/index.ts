@@ -27,28 +27,40 @@ const maxDepth = 64;
  */
 export function unstorableText(value: unknown, path: ReadonlyArray<string | number> = []): ErrorDetail[] {
   const found: ErrorDetail[] = [];
-  const visit = (node: unknown, at: ReadonlyArray<string | number>, depth: number) => {
+  // One path, pushed and popped as the walk goes: a 200-item batch has over a thousand fields,
+  // and a path is only written out for what is refused.
+  const at: (string | number)[] = [...path];
+  const here = () =>
+    at.map((step) => (typeof step === 'string' ? printable(step) : step)).join('.') || '(root)';
+  const visit = (node: unknown, depth: number) => {
     if (typeof node === 'string') {
       const reason = unstorableReason(node);
-      if (reason) found.push({ path: at.join('.') || '(root)', message: reason });
+      if (reason) found.push({ path: here(), message: reason });
       return;
     }
     if (node === null || typeof node !== 'object') return;
     if (depth >= maxDepth) {
-      found.push({ path: at.join('.') || '(root)', message: `nested deeper than ${maxDepth} levels` });
+      found.push({ path: here(), message: `nested deeper than ${maxDepth} levels` });
       return;
     }
     if (Array.isArray(node)) {
-      for (const [index, item] of node.entries()) visit(item, [...at, index], depth + 1);
+      for (let index = 0; index < node.length; index++) {
+        at.push(index);
+        visit(node[index], depth + 1);
+        at.pop();
+      }
       return;
     }
-    for (const [key, item] of Object.entries(node)) {
+    for (const key in node) {
+      if (!Object.hasOwn(node, key)) continue;
+      at.push(key);
       const reason = unstorableReason(key);
-      if (reason) found.push({ path: [...at, printable(key)].join('.'), message: `field name ${reason}` });
-      visit(item, [...at, printable(key)], depth + 1);
+      if (reason) found.push({ path: here(), message: `field name ${reason}` });
+      visit((node as Record<string, unknown>)[key], depth + 1);
+      at.pop();
     }
   };
-  visit(value, path, 0);
+  visit(value, 0);
   return found;
 }
 
