@@ -1,4 +1,4 @@
-import { type EntityManager, inTransaction, newId } from '@comptoir/db';
+import { type EntityManager, inTransaction, isIdOf, newId } from '@comptoir/db';
 import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -166,6 +166,16 @@ describe('ids', () => {
     const ids = Array.from({ length: 500 }, () => newId('movement', now));
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(500);
+    expect(ids.every((id) => isIdOf('movement', id))).toBe(true);
+  });
+
+  it('of a new millisecond start from new random digits, after the time', () => {
+    const now = Date.now() + 1_000;
+    const [first, second] = [newId('event', now), newId('event', now + 1)];
+    expect(isIdOf('event', first) && isIdOf('event', second)).toBe(true);
+    expect(first < second).toBe(true);
+    // 79 random bits: two draws agreeing on all 16 digits would be a broken draw.
+    expect(first.slice(-16)).not.toBe(second.slice(-16));
   });
 });
 
