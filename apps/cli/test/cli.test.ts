@@ -65,6 +65,7 @@ describe('migrate', () => {
           'Migration20261125000100_ledger_workspace_key',
           'Migration20261125000200_product_search_keys',
           'Migration20261125000300_contact_company_cover',
+          'Migration20261128000000_product_search_long_keys',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });

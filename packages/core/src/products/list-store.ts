@@ -19,7 +19,8 @@ import { type ProductRow, productColumns, productView } from './store.ts';
  * The live products of the workspace that pass the list's filters and whose name, reference or
  * barcode contains `q` (folded: case and accents aside), as (id, name), what the page's order
  * needs. The candidates come from products_search_idx, the workspace's keys of the stored folded
- * column `search_text` (Migration20261125000200_product_search_keys); `like` keeps the matches.
+ * column `search_text` (its 3- and 5-character windows: Migration20261125000200_product_search_keys,
+ * Migration20261128000000_product_search_long_keys); `like` keeps the matches.
  */
 function searchMatches(em: EntityManager, workspaceId: string, query: ProductListQuery) {
   const shape = { trackStock: query.trackStock, bySupplier: query.supplierId !== undefined };

@@ -20,6 +20,7 @@ import { Migration20261125000000_product_search_column } from './Migration202611
 import { Migration20261125000100_ledger_workspace_key } from './Migration20261125000100_ledger_workspace_key.ts';
 import { Migration20261125000200_product_search_keys } from './Migration20261125000200_product_search_keys.ts';
 import { Migration20261125000300_contact_company_cover } from './Migration20261125000300_contact_company_cover.ts';
+import { Migration20261128000000_product_search_long_keys } from './Migration20261128000000_product_search_long_keys.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -58,5 +59,9 @@ export const migrations: MigrationObject[] = [
   {
     name: 'Migration20261125000300_contact_company_cover',
     class: Migration20261125000300_contact_company_cover,
+  },
+  {
+    name: 'Migration20261128000000_product_search_long_keys',
+    class: Migration20261128000000_product_search_long_keys,
   },
 ];
