@@ -12,8 +12,9 @@ import type { AdjustResult } from './schemas.ts';
 // needs to know: a count sets the quantity, so nothing in its decision needs the engine's
 // arithmetic. Its refusals are the engine's (engine.ts `decide`) in the same order, plus the
 // compare-and-set; its events are the engine's (`changeEvents`) with `stock.adjusted` and the
-// note; the stock state is products/state.ts `trackedStockState`. A count is 0 to 1e12 (productAdjustSchema), so the engine's
-// negative-stock and storable-range refusals never apply to one.
+// note; the stock state is products/state.ts `trackedStockState`. A count is 0 to 1e12
+// (productAdjustSchema), so the engine's negative-stock and storable-range refusals never apply
+// to one.
 
 export type AdjustRefusal =
   | 'product_not_found'
