@@ -1,7 +1,6 @@
 import { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods } from '@comptoir/db';
-import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { atMostStoredDecimals } from '../decimals/index.ts';
+import { atMostStoredDecimals, decimalPlacesOf } from '../decimals/index.ts';
 import { countryCodeSchema, sirenSchema, vatNumberSchema } from '../identifiers/schemas.ts';
 import {
   currencySchema,
@@ -163,7 +162,7 @@ export const paymentCreateSchema = z
       .number()
       .gt(0)
       .lt(documentTotalLimit)
-      .refine((value) => new Decimal(value).decimalPlaces() <= 2, { error: 'at most 2 decimal places' })
+      .refine((value) => decimalPlacesOf(value) <= 2, { error: 'at most 2 decimal places' })
       .meta({ description: 'At most the invoice’s balance, to the cent.' }),
     paidAt: instant.optional().meta({ description: 'When it was paid; now when omitted.' }),
     method: paymentMethodSchema,

@@ -1,6 +1,5 @@
-import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { atMostStoredDecimals } from '../decimals/index.ts';
+import { atMostStoredDecimals, decimalPlacesOf } from '../decimals/index.ts';
 import { compactBankIdentifier, isValidBic, isValidIban } from '../identifiers/bank.ts';
 import { isValidSiret } from '../identifiers/french.ts';
 import {
@@ -63,7 +62,7 @@ const cents = z
   .number()
   .min(0)
   .max(1e15)
-  .refine((value) => new Decimal(value).decimalPlaces() <= 2, { error: 'at most 2 decimal places' });
+  .refine((value) => decimalPlacesOf(value) <= 2, { error: 'at most 2 decimal places' });
 
 export const workspaceUpdateSchema = z
   .object({
