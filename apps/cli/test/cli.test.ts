@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authenticate } from '@comptoir/core';
+import { dropDatabase } from '@comptoir/local-services';
 import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,10 +71,7 @@ describe('migrate', () => {
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
     } finally {
-      const cleanup = new pg.Client({ connectionString: db.url });
-      await cleanup.connect();
-      await cleanup.query(`drop database "${name}" with (force)`);
-      await cleanup.end();
+      await dropDatabase(db.url, name);
     }
   });
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { readOptional } from '@comptoir/config';
-import { resolvePostgres, type Service } from '@comptoir/local-services';
+import { dropDatabase, resolvePostgres, type Service } from '@comptoir/local-services';
 import { DatabaseSchema, type MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await orm?.close(true);
   if (databaseName) {
-    await admin((client) => client.query(`drop database if exists "${databaseName}" with (force)`));
+    await dropDatabase(adminUrl, databaseName);
   }
   await postgres?.stop();
 });

@@ -147,6 +147,33 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<st
   return url.toString();
 }
 
+/**
+ * Drops `name` if it exists, once its sessions have left or after two seconds. pg-pool's
+ * `end()` (and so an ORM's `close()`) resolves as soon as it has asked its clients to end,
+ * before their backends have exited: a `drop database … with (force)` right then terminates
+ * them, and the FATAL it sends reaches a client nobody listens to any more, an uncaught error
+ * in whichever test file is running. Sessions still there after the wait (a killed child's)
+ * are the force's to end.
+ */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const deadline = Date.now() + 2000;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ sessions: number }>(
+        'select count(*)::int as sessions from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if ((rows[0]?.sessions ?? 0) === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Whether a Redis answers PING at `url` within a second. */
 export async function redisAnswers(url: string): Promise<boolean> {
   const client = new Redis(url, {

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   assertReachableByPostgresUser,
+  dropDatabase,
   ensureDatabase,
   MissingServiceError,
   resolvePostgres,
@@ -75,6 +76,49 @@ describe('PostgreSQL', () => {
       rmSync(closed, { recursive: true, force: true });
     }
   });
+
+  it('drops a database once its sessions have left, and ends those that stay', async () => {
+    const server = await resolvePostgres({
+      tryLocal: true,
+      dataDir: join(scratch, 'postgres'),
+      port: await freePort(),
+      log,
+    });
+    const exists = async (name: string) => {
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      try {
+        return (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+      } finally {
+        await admin.end();
+      }
+    };
+    const name = `comptoir_drop_${process.pid}`;
+    try {
+      // A pool's end() resolves before its backends exit. The drop waits for a session that is
+      // leaving instead of terminating it (its client would get a FATAL nobody listens to).
+      const leaving = new pg.Client({ connectionString: await ensureDatabase(server.url, name) });
+      const leavingErrors: Error[] = [];
+      leaving.on('error', (error) => leavingErrors.push(error));
+      await leaving.connect();
+      const left = new Promise((resolve) => setTimeout(resolve, 300)).then(() => leaving.end());
+      await dropDatabase(server.url, name);
+      await left;
+      expect(await exists(name)).toBe(false);
+      expect(leavingErrors).toEqual([]);
+
+      // A session that never leaves is ended by the force, after the wait.
+      const stays = new pg.Client({ connectionString: await ensureDatabase(server.url, name) });
+      const ended = new Promise<Error & { code?: string }>((resolve) => stays.on('error', resolve));
+      await stays.connect();
+      await dropDatabase(server.url, name);
+      expect(await exists(name)).toBe(false);
+      expect((await ended).code).toBe('57P01');
+    } finally {
+      await dropDatabase(server.url, name);
+      await server.stop();
+    }
+  }, 30_000);
 
   it('runs an embedded cluster when there is no DATABASE_URL, and reuses its data', async () => {
     const dataDir = join(scratch, 'postgres');
