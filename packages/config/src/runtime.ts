@@ -17,10 +17,15 @@ import { join } from 'node:path';
  * of the request path at once when the load begins, on threads of its own, which fits that burst.
  * TurboFan still optimises what stays hot, and neither the product bench's CPU per request nor
  * invoice creation's or the stock writes' got worse.
+ * The API scavenges on its main thread alone (`--no-parallel-scavenge`): on two cores shared with
+ * PostgreSQL the scavenger's helper threads cost more than they save (REST list and get +2.7
+ * points of bare in 4 of 4 interleaved pairs, search +1.4; writes and RSS unchanged; "API memory,
+ * part 6"). Full collections keep their parallel marking and compaction: without those the heap
+ * grew to 320 MB.
  */
 export const serviceNodeFlags = {
   worker: ['--max-semi-space-size=4', '--max-old-space-size=256'],
-  api: ['--max-semi-space-size=16', '--max-old-space-size=256', '--no-maglev'],
+  api: ['--max-semi-space-size=16', '--max-old-space-size=256', '--no-maglev', '--no-parallel-scavenge'],
 } as const satisfies Record<string, readonly string[]>;
 
 /**
