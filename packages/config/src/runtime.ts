@@ -18,10 +18,10 @@ import { join } from 'node:path';
  * TurboFan still optimises what stays hot, and neither the product bench's CPU per request nor
  * invoice creation's or the stock writes' got worse.
  * The API scavenges on its main thread alone (`--no-parallel-scavenge`): on two cores shared with
- * PostgreSQL the scavenger's helper threads cost more than they save (REST list and get +2.7
- * points of bare in 4 of 4 interleaved pairs, search +1.4; writes and RSS unchanged; "API memory,
- * part 6"). Full collections keep their parallel marking and compaction: without those the heap
- * grew to 320 MB.
+ * PostgreSQL the scavenger's helper threads cost more than they save (REST list and get +2.4 to
+ * +3.5 points of bare in 11 of 12 interleaved pairs, search +1.4; writes unchanged; peak RSS up
+ * to 197 MB in one run; "API memory, part 6"). Full collections keep their parallel marking and
+ * compaction: without those the heap grew to 320 MB.
  */
 export const serviceNodeFlags = {
   worker: ['--max-semi-space-size=4', '--max-old-space-size=256'],
