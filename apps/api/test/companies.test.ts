@@ -396,6 +396,24 @@ describe('GET /companies', () => {
     expect([await found('NOEL'), await found('10055400')]).toEqual([1, 1]);
   });
 
+  it('finds a VAT number stored with its spaces by its compact form too', async () => {
+    const mine = await ownWorkspace();
+    // A foreign number is stored as typed (only French ones lose their spaces).
+    expect(
+      await create({ name: 'Brouwerij Van Dijk', vatNumber: 'BE 0123 456 789' }, mine.headers),
+    ).toMatchObject({
+      vatNumber: 'BE 0123 456 789',
+    });
+    await create({ name: 'Acme GmbH', vatNumber: 'DE123456789' }, mine.headers);
+    const found = async (q: string) =>
+      namesOf(await list(`?q=${encodeURIComponent(q)}`, mine.headers)).sort();
+    expect(await found('be0123456789')).toEqual(['Brouwerij Van Dijk']);
+    expect(await found('BE0123')).toEqual(['Brouwerij Van Dijk']);
+    expect(await found('be 0123 456')).toEqual(['Brouwerij Van Dijk']);
+    expect(await found('3456789')).toEqual(['Acme GmbH', 'Brouwerij Van Dijk']);
+    expect(await found('0123456789 ')).toEqual(['Brouwerij Van Dijk']);
+  });
+
   it('does not show the other workspace’s company in this one', async () => {
     const body = await list('?q=etrangere', own.headers);
     expect(body).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });

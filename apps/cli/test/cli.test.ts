@@ -67,6 +67,7 @@ describe('migrate', () => {
           'Migration20261125000200_product_search_keys',
           'Migration20261125000300_contact_company_cover',
           'Migration20261128000000_product_search_long_keys',
+          'Migration20261128000100_company_search_compact_vat',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });

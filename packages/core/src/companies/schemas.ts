@@ -68,7 +68,7 @@ export const companyListQuerySchema = z.object({
   ...pageQueryShape,
   q: z.string().max(200).optional().meta({
     description:
-      'Case- and accent-insensitive substring of the name, SIRET or VAT number; an identifier also matches when typed with spaces ("732 829 320 00074").',
+      'Case- and accent-insensitive substring of the name, SIRET or VAT number; an identifier also matches when typed with spaces ("732 829 320 00074"), and a VAT number stored with spaces also without them ("BE0123456789").',
   }),
 });
 export type CompanyListQuery = z.output<typeof companyListQuerySchema>;

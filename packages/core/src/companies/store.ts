@@ -40,7 +40,9 @@ function companyView(row: CompanyRow): CompanyView {
 /**
  * A search page (searchPage): the companies whose name, SIRET or VAT number contains `q`
  * (folded: case and accents aside; an identifier also when typed with spaces,
- * identifierSearchForm), through the stored folded column `search_text` and its trigram index
+ * identifierSearchForm, and a VAT number stored with spaces also without them:
+ * Migration20261128000100_company_search_compact_vat), through the stored folded column
+ * `search_text` and its trigram index
  * led by the workspace (companies_search_idx; Migration20261124000600_search_columns). The
  * matches are read once for the exact total and the page.
  */

@@ -16,10 +16,11 @@ export const Company = defineEntity({
     address: p.text().nullable(),
     phone: p.text().nullable(),
     isSupplier: p.boolean().default(false),
-    // What `q` searches, folded (searchColumn); a contact search matches the name alone.
+    // What `q` searches, folded (searchColumn); a contact search matches the name alone. The VAT
+    // number is there twice, as stored and without whitespace (a foreign one is stored as typed).
     searchName: searchColumn('comptoir_fold(name)'),
     searchText: searchColumn(
-      `comptoir_fold(((((name || '\x1f'::text) || COALESCE(siret, ''::text)) || '\x1f'::text) || COALESCE(vat_number, ''::text)))`,
+      `comptoir_fold(((((((name || '\x1f'::text) || COALESCE(siret, ''::text)) || '\x1f'::text) || COALESCE(vat_number, ''::text)) || '\x1f'::text) || COALESCE(regexp_replace(vat_number, '\\s+'::text, ''::text, 'g'::text), ''::text)))`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

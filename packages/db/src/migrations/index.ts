@@ -21,6 +21,7 @@ import { Migration20261125000100_ledger_workspace_key } from './Migration2026112
 import { Migration20261125000200_product_search_keys } from './Migration20261125000200_product_search_keys.ts';
 import { Migration20261125000300_contact_company_cover } from './Migration20261125000300_contact_company_cover.ts';
 import { Migration20261128000000_product_search_long_keys } from './Migration20261128000000_product_search_long_keys.ts';
+import { Migration20261128000100_company_search_compact_vat } from './Migration20261128000100_company_search_compact_vat.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -63,5 +64,9 @@ export const migrations: MigrationObject[] = [
   {
     name: 'Migration20261128000000_product_search_long_keys',
     class: Migration20261128000000_product_search_long_keys,
+  },
+  {
+    name: 'Migration20261128000100_company_search_compact_vat',
+    class: Migration20261128000100_company_search_compact_vat,
   },
 ];
