@@ -22,6 +22,7 @@
 import { join } from 'node:path';
 import { createCompany, createKey, createWorkspace, scopes } from '@comptoir/core';
 import { newId } from '@comptoir/db';
+import { dropDatabase } from '@comptoir/local-services';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -465,10 +466,7 @@ log(`results in ${path}`);
 await client.end();
 await orm.close();
 if (process.env.BENCH_KEEP !== '1') {
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query(`drop database if exists "${databaseName}" with (force)`);
-  await admin.end();
+  await dropDatabase(postgres.url, databaseName);
   log(`dropped ${databaseName} (BENCH_KEEP=1 keeps it)`);
 }
 await redis.stop();

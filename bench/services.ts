@@ -1,5 +1,5 @@
 import { createOrm, type MikroORM, migrate } from '@comptoir/db';
-import { ensureDatabase, resolvePostgres, resolveRedis } from '@comptoir/local-services';
+import { dropDatabase, ensureDatabase, resolvePostgres, resolveRedis } from '@comptoir/local-services';
 import pg from 'pg';
 import { repoRoot } from './lib.ts';
 
@@ -29,9 +29,9 @@ export async function benchServices(
   });
   const redis = await resolveRedis({ explicitUrl: process.env.REDIS_URL || undefined, port: 6393, log });
   log(`PostgreSQL: ${postgres.source}; Redis: ${redis.source}`);
+  await dropDatabase(postgres.url, databaseName);
   const admin = new pg.Client({ connectionString: postgres.url });
   await admin.connect();
-  await admin.query(`drop database if exists "${databaseName}" with (force)`);
   await admin.query(`create database "${databaseName}"`);
   const serverVersion = (await admin.query<{ server_version: string }>('show server_version')).rows[0]
     ?.server_version;
