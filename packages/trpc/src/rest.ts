@@ -52,6 +52,58 @@ function isJsonObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The response trpc-to-openapi writes to: status, headers and body land in `captured`; listeners
+ * go to the real response (abort handling). A class on purpose: as an object literal, its
+ * getter and setter were closures over the request, and V8 then carried each request's objects,
+ * body text included, into the old generation (a 7.6 KB list page per request), where only a
+ * full collection frees them (docs/benchmarks.md, "API memory, part 7").
+ */
+class CapturingResponse {
+  readonly #captured: RestResponse;
+  readonly #raw: ServerResponse;
+
+  constructor(captured: RestResponse, raw: ServerResponse) {
+    this.#captured = captured;
+    this.#raw = raw;
+  }
+
+  get statusCode(): number {
+    return this.#captured.status;
+  }
+
+  set statusCode(value: number) {
+    this.#captured.status = value;
+  }
+
+  get writableEnded(): boolean {
+    return this.#raw.writableEnded;
+  }
+
+  setHeader(name: string, value: string): void {
+    this.#captured.headers[name] = String(value);
+  }
+
+  end(data?: string): void {
+    this.#captured.body = data ?? '';
+  }
+
+  once(event: string, listener: () => void): this {
+    this.#raw.once(event, listener);
+    return this;
+  }
+
+  on(event: string, listener: () => void): this {
+    this.#raw.on(event, listener);
+    return this;
+  }
+
+  off(event: string, listener: () => void): this {
+    this.#raw.off(event, listener);
+    return this;
+  }
+}
+
 const contexts = new WeakMap<object, Context>();
 const failures = new WeakMap<object, unknown>();
 const procedures = new WeakMap<object, string>();
@@ -96,7 +148,6 @@ export function createRestHandler(deps: ServerDependencies) {
     if (unstorable.length > 0) return refusal(unstorableInputError('invalid_body', unstorable));
     const ctx = createContext(deps, info);
     const captured: RestResponse = { status: 200, headers: {}, body: '' };
-    const raw = request.rawResponse;
     const source = request.raw;
     // A plain request object: trpc-to-openapi reads the parsed body from `body` and binds
     // abort handling to the socket's events.
@@ -126,26 +177,7 @@ export function createRestHandler(deps: ServerDependencies) {
       off: source.off.bind(source),
     };
     contexts.set(req, ctx);
-    const res = {
-      get statusCode() {
-        return captured.status;
-      },
-      set statusCode(value: number) {
-        captured.status = value;
-      },
-      setHeader(name: string, value: string) {
-        captured.headers[name] = String(value);
-      },
-      end(data?: string) {
-        captured.body = data ?? '';
-      },
-      once: raw.once.bind(raw),
-      on: raw.on.bind(raw),
-      off: raw.off.bind(raw),
-      get writableEnded() {
-        return raw.writableEnded;
-      },
-    };
+    const res = new CapturingResponse(captured, request.rawResponse);
     await handler(req as never, res as never);
     delete captured.headers['Content-Type'];
     const procedure = procedures.get(ctx);
