@@ -10,6 +10,10 @@
  *                   {"name":"api"}]' PROBE_ROUNDS=2 PROBE_SCENARIOS=list,get node bench/api-memory.ts
  *
  * Each config is {name, flags?: node flags, env?: environment, script?: server script}.
+ *
+ * PROBE_PROMOTION=1 runs each server with `--trace-gc-nvp` and adds, per run, the bytes the
+ * scavenges promoted to the old generation per request: steadier between identical runs than
+ * throughput on a shared machine ("API memory, part 7" in docs/benchmarks.md).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -40,6 +44,18 @@ const rounds = numberSetting('PROBE_ROUNDS', 1);
 const duration = numberSetting('PROBE_DURATION', 10);
 const warmup = numberSetting('PROBE_WARMUP', 3);
 const scenarioNames = (process.env.PROBE_SCENARIOS ?? 'list,get').split(',');
+const tracePromotion = process.env.PROBE_PROMOTION === '1';
+
+/** What the scavenges of a measured window promoted (from `--trace-gc-nvp` lines). */
+const promotion = { measuring: false, scavenges: 0, bytes: 0 };
+function notePromotion(line: string): boolean {
+  if (!line.includes(' gc=')) return false;
+  if (promotion.measuring && / gc=s /.test(line)) {
+    promotion.scavenges += 1;
+    promotion.bytes += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  return true;
+}
 
 let seeded: { databaseUrl: string; redisUrl: string; key: string; productId: string };
 if (process.env.PROBE_RESEED === '1' || !existsJson(state)) {
@@ -119,8 +135,9 @@ for (let round = 1; round <= rounds; round++) {
           : { NODE_OPTIONS: `--import=${sampler}`, API_MEMORY_SAMPLES: samples }),
         ...config.env,
       },
-      nodeFlags: config.flags ?? [],
+      nodeFlags: [...(tracePromotion ? ['--trace-gc-nvp'] : []), ...(config.flags ?? [])],
       cwd: new URL('./', import.meta.url).pathname,
+      onStdoutLine: notePromotion,
     });
     const pid = server.process.pid as number;
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -136,7 +153,9 @@ for (let round = 1; round <= rounds; round++) {
         const now = status(pid);
         if (now.rss > peak.rss) peak = now;
       }, 250);
+      Object.assign(promotion, { measuring: true, scavenges: 0, bytes: 0 });
       const result = await autocannon({ url, connections: 50, duration, headers });
+      promotion.measuring = false;
       clearInterval(sampler);
       const used = cpuUsed(before, cpuSnapshot(pid, databaseName));
       await new Promise((resolve) => setTimeout(resolve, 600));
@@ -157,6 +176,12 @@ for (let round = 1; round <= rounds; round++) {
         peakRss: Math.round(peak.rss),
         peakAnon: Math.round(peak.anon),
         peakFile: Math.round(peak.file),
+        ...(tracePromotion
+          ? {
+              promotedKbPerReq: Math.round((promotion.bytes / 1024 / result.requests.total) * 10) / 10,
+              scavenges: promotion.scavenges,
+            }
+          : {}),
         minorGc: gc('minor'),
         majorGc: gc('major'),
         errors: result.errors + result.non2xx,

@@ -148,7 +148,14 @@ export interface ChildServer {
 export function startServer(
   name: string,
   script: string,
-  options: { env: Record<string, string>; nodeFlags?: string[]; timeoutMs?: number; cwd?: string },
+  options: {
+    env: Record<string, string>;
+    nodeFlags?: string[];
+    timeoutMs?: number;
+    cwd?: string;
+    /** Sees each line the child prints on stdout; true keeps it off the bench's own output. */
+    onStdoutLine?: (line: string) => boolean;
+  },
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), script], {
     env: { ...process.env, ...options.env },
@@ -176,7 +183,7 @@ export function startServer(
         port = undefined;
       }
       if (typeof port !== 'number') {
-        process.stdout.write(`[${name}] ${line}\n`);
+        if (!options.onStdoutLine?.(line)) process.stdout.write(`[${name}] ${line}\n`);
         return;
       }
       clearTimeout(timer);
