@@ -104,9 +104,22 @@ class CapturingResponse {
   }
 }
 
-const contexts = new WeakMap<object, Context>();
-const failures = new WeakMap<object, unknown>();
-const procedures = new WeakMap<object, string>();
+// What trpc-to-openapi's callbacks need or learn about a request travels on objects of that
+// request (the request handed to it, the context), under keys of our own. Not in WeakMaps: V8's
+// young-generation collector keeps every entry's key and value alive, so each request's context
+// went to the old generation with them (about 1 KB per list; "API memory, part 7").
+const contextKey = Symbol('comptoir.restContext');
+const failureKey = Symbol('comptoir.restFailure');
+const procedureKey = Symbol('comptoir.restProcedure');
+
+interface HandedRequest {
+  [contextKey]: Context;
+  [failureKey]?: { error: unknown };
+}
+
+interface AnsweredContext {
+  [procedureKey]?: string;
+}
 
 /**
  * The REST side of the procedures, through trpc-to-openapi. Its handler writes its own error
@@ -118,13 +131,13 @@ export function createRestHandler(deps: ServerDependencies) {
   const handler = createOpenApiNodeHttpHandler({
     router: appRouter,
     createContext: ({ req }) => {
-      const ctx = contexts.get(req);
+      const ctx = (req as Partial<HandedRequest>)[contextKey];
       if (!ctx) throw new Error('REST request without a prepared context');
       return ctx;
     },
     responseMeta: ({ ctx, paths, errors }) => {
-      const context = ctx as Context | undefined;
-      if (context && paths?.[0]) procedures.set(context, paths[0]);
+      const context = ctx as (Context & AnsweredContext) | undefined;
+      if (context && paths?.[0]) context[procedureKey] = paths[0];
       const headers = context?.response.headers ?? {};
       if (errors.length > 0) return { headers };
       const path = paths?.[0];
@@ -132,7 +145,7 @@ export function createRestHandler(deps: ServerDependencies) {
       return { status, headers };
     },
     onError: ({ error, req }) => {
-      failures.set(req, error);
+      (req as unknown as HandedRequest)[failureKey] = { error };
     },
   });
 
@@ -162,7 +175,8 @@ export function createRestHandler(deps: ServerDependencies) {
           ? 'application/json'
           : contentType?.toLowerCase(),
     };
-    const req = {
+    const req: HandedRequest & Record<string, unknown> = {
+      [contextKey]: ctx,
       method: request.method,
       url: request.url,
       headers,
@@ -176,15 +190,15 @@ export function createRestHandler(deps: ServerDependencies) {
       on: source.on.bind(source),
       off: source.off.bind(source),
     };
-    contexts.set(req, ctx);
     const res = new CapturingResponse(captured, request.rawResponse);
     await handler(req as never, res as never);
     delete captured.headers['Content-Type'];
-    const procedure = procedures.get(ctx);
+    const procedure = (ctx as AnsweredContext)[procedureKey];
     if (procedure) captured.procedure = procedure;
-    if (failures.has(req)) {
+    const failure = req[failureKey];
+    if (failure) {
       const resolved = resolveError(
-        failures.get(req),
+        failure.error,
         request.method === 'GET' ? 'read' : 'write',
         info.requestId,
       );
@@ -193,7 +207,7 @@ export function createRestHandler(deps: ServerDependencies) {
         headers: { ...ctx.response.headers },
         body: JSON.stringify(resolved.body),
         ...(procedure ? { procedure } : {}),
-        ...(resolved.unexpected ? { unexpectedError: failures.get(req) } : {}),
+        ...(resolved.unexpected ? { unexpectedError: failure.error } : {}),
       };
     }
     if (procedure && metas.get(procedure)?.download) {
