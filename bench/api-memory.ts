@@ -111,7 +111,10 @@ function status(pid: number): { rss: number; anon: number; file: number } {
 }
 
 /** The sampler's last sample: cumulative GC counts and pause times, heap spaces. */
-function lastSample(pid: number): { gcs?: Record<string, [number, number]> } {
+function lastSample(pid: number): {
+  gcs?: Record<string, [number, number]>;
+  spaces?: Record<string, [number, number]>;
+} {
   try {
     const lines = readFileSync(`${samples}-${pid}.jsonl`, 'utf8').trim().split('\n');
     return JSON.parse(lines.at(-1) as string);
@@ -159,7 +162,7 @@ for (let round = 1; round <= rounds; round++) {
       clearInterval(sampler);
       const used = cpuUsed(before, cpuSnapshot(pid, databaseName));
       await new Promise((resolve) => setTimeout(resolve, 600));
-      const gcAfter = lastSample(pid).gcs;
+      const { gcs: gcAfter, spaces } = lastSample(pid);
       const gc = (kind: string) =>
         gcBefore && gcAfter
           ? `${(gcAfter[kind]?.[0] ?? 0) - (gcBefore[kind]?.[0] ?? 0)}/${(gcAfter[kind]?.[1] ?? 0) - (gcBefore[kind]?.[1] ?? 0)}ms`
@@ -182,6 +185,9 @@ for (let round = 1; round <= rounds; round++) {
               scavenges: promotion.scavenges,
             }
           : {}),
+        // The young generation's size (both semi-spaces, MB) as the run ended: V8 grows it from
+        // its minimum only as scavenges see bytes survive, so two processes may differ.
+        newSpaceMb: spaces?.new?.[0],
         minorGc: gc('minor'),
         majorGc: gc('major'),
         errors: result.errors + result.non2xx,
