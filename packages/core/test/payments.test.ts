@@ -27,7 +27,7 @@ const line = fc.record({
 });
 
 describe('payments', () => {
-  it('never take more than the total: paid = the sum taken, PAID exactly when the balance is 0', async () => {
+  it('never take more than the total: paid = the sum taken, PAID exactly when payments cover the total', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(line, { minLength: 1, maxLength: 4 }),
@@ -57,10 +57,17 @@ describe('payments', () => {
             read.payments.reduce((sum, payment) => sum.plus(payment.amount), new Decimal(0)).toNumber(),
           ).toBe(taken.toNumber());
           expect(read.totals.balance).toBe(new Decimal(read.totals.total).minus(taken).toNumber());
-          expect(read.status).toBe(read.totals.balance === 0 ? 'PAID' : taken.isZero() ? 'SENT' : 'PARTIAL');
+          // PAID is reached by a payment (its date becomes paidAt): an invoice whose total rounds
+          // to 0.00 (a quarter of a cent's line) has nothing to take, refuses every amount and
+          // stays SENT with a balance of 0.
+          expect(read.status).toBe(taken.isZero() ? 'SENT' : read.totals.balance === 0 ? 'PAID' : 'PARTIAL');
         },
       ),
-      { numRuns: 25 },
+      {
+        numRuns: 25,
+        // Found by a run of CI (seed 959349000): a total that rounds to 0.00.
+        examples: [[[{ title: 'Line', quantity: 0.25, unitPrice: 0.01, taxRate: 0 }], [0.01]]],
+      },
     );
   });
 });
