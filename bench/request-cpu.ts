@@ -5,7 +5,8 @@
  * promoted, a busier event loop), so the difference between two rows is the layers' own work,
  * steady enough to compare two versions of the glue on a busy machine, which `pnpm bench`'s
  * throughput is not. `node bench/request-cpu.ts`; REQUEST_CPU_ITERATIONS (default 3000),
- * REQUEST_CPU_ONLY (a row name's substring).
+ * REQUEST_CPU_ONLY (a row name's substring), REQUEST_CPU_DATABASE (its database's name, for two
+ * runs side by side).
  */
 import { buildServer, connectApiRedis } from '@comptoir/api';
 import {
@@ -22,7 +23,10 @@ import { benchServices } from './services.ts';
 
 const log = (message: string) => console.error(`[request-cpu] ${message}`);
 const iterations = Number(process.env.REQUEST_CPU_ITERATIONS ?? 3000);
-const { redis: redisService, orm } = await benchServices('comptoir_bench_request_cpu', log);
+const { redis: redisService, orm } = await benchServices(
+  process.env.REQUEST_CPU_DATABASE ?? 'comptoir_bench_request_cpu',
+  log,
+);
 const workspace = await createWorkspace(orm.em.fork(), { name: 'Request CPU' });
 const supplierIds: string[] = [];
 for (const name of supplierNames) {
