@@ -1,0 +1,75 @@
+/**
+ * The process `bench/request-instructions.ts` runs under callgrind: the API of the checkout it
+ * sits in (buildServer, Fastify's `inject`, the real PostgreSQL and Redis), one scenario's
+ * requests one after another. It warms up, then asks its parent to start counting and waits;
+ * the parent answers on stdin once callgrind's counters are zeroed, and again once they are
+ * dumped, so only the measured requests are counted. Not meant to be started by hand.
+ *
+ * Settings (environment): INSTRUCTIONS_SCENARIO (get | list), INSTRUCTIONS_WARMUP,
+ * INSTRUCTIONS_REQUESTS, INSTRUCTIONS_DATABASE.
+ */
+import { createInterface } from 'node:readline';
+import { buildServer, connectApiRedis } from '@comptoir/api';
+import { createCompany, createKey, createWorkspace, importProducts, listProducts } from '@comptoir/core';
+import { pino } from 'pino';
+import { catalogue, supplierNames } from './seed.ts';
+import { benchServices } from './services.ts';
+
+const scenario = process.env.INSTRUCTIONS_SCENARIO ?? 'get';
+const warmup = Number(process.env.INSTRUCTIONS_WARMUP ?? 2000);
+const requests = Number(process.env.INSTRUCTIONS_REQUESTS ?? 1000);
+const log = (message: string) => console.error(`[request-instructions child] ${message}`);
+
+const { redis: redisService, orm } = await benchServices(
+  process.env.INSTRUCTIONS_DATABASE ?? 'comptoir_bench_instructions',
+  log,
+);
+const workspace = await createWorkspace(orm.em.fork(), { name: 'Request instructions' });
+const supplierIds: string[] = [];
+for (const name of supplierNames) {
+  supplierIds.push((await createCompany(orm.em.fork(), workspace.id, { name }, { isSupplier: true })).id);
+}
+await importProducts(orm.em.fork(), workspace.id, catalogue(0, 2000, supplierIds));
+const { key } = await createKey(orm.em.fork(), {
+  workspaceId: workspace.id,
+  scopes: ['read:products'],
+  rateLimitPerMinute: 1_000_000_000,
+});
+const productId = (await listProducts(orm.em.fork(), workspace.id, { limit: 1, offset: 0 })).items[0]?.id;
+if (!productId) throw new Error('no product');
+
+const redis = await connectApiRedis(redisService.url, () => {});
+const { app } = await buildServer({
+  orm,
+  redis,
+  rateLimitPerMinute: 600,
+  publicBaseUrl: 'http://127.0.0.1',
+  logger: pino({ level: 'warn' }),
+  redisKeyPrefix: `comptoir-bench-instructions:${process.pid}`,
+});
+await app.ready();
+
+const url = scenario === 'list' ? '/api/v1/products?limit=20' : `/api/v1/products/${productId}`;
+const headers = { authorization: `Bearer ${key}` };
+async function request(): Promise<void> {
+  const response = await app.inject({ method: 'GET', url, headers });
+  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+}
+
+const parentLines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+async function handOver(marker: string): Promise<void> {
+  console.log(marker);
+  const answer = await parentLines.next();
+  if (answer.done) throw new Error(`the parent closed stdin after ${marker}`);
+}
+
+for (let i = 0; i < warmup; i++) await request();
+await handOver('MEASURE-START');
+for (let i = 0; i < requests; i++) await request();
+await handOver('MEASURE-END');
+
+await app.close();
+await orm.close();
+redis.disconnect();
+await redisService.stop();
+process.exit(0);
