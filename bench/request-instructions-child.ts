@@ -5,25 +5,29 @@
  * the parent answers on stdin once callgrind's counters are zeroed, and again once they are
  * dumped, so only the measured requests are counted. Not meant to be started by hand.
  *
- * Settings (environment): INSTRUCTIONS_SCENARIO (get | list), INSTRUCTIONS_WARMUP,
+ * Settings (environment): INSTRUCTIONS_SCENARIO (get | list), INSTRUCTIONS_TARGET (api, the
+ * default, or bare: the bench's baseline server, bare-app.ts), INSTRUCTIONS_WARMUP,
  * INSTRUCTIONS_REQUESTS, INSTRUCTIONS_DATABASE.
  */
 import { createInterface } from 'node:readline';
 import { buildServer, connectApiRedis } from '@comptoir/api';
 import { createCompany, createKey, createWorkspace, importProducts, listProducts } from '@comptoir/core';
 import { pino } from 'pino';
+import { buildBareApp } from './bare-app.ts';
 import { catalogue, supplierNames } from './seed.ts';
 import { benchServices } from './services.ts';
 
 const scenario = process.env.INSTRUCTIONS_SCENARIO ?? 'get';
+const target = process.env.INSTRUCTIONS_TARGET ?? 'api';
 const warmup = Number(process.env.INSTRUCTIONS_WARMUP ?? 2000);
 const requests = Number(process.env.INSTRUCTIONS_REQUESTS ?? 1000);
 const log = (message: string) => console.error(`[request-instructions child] ${message}`);
 
-const { redis: redisService, orm } = await benchServices(
-  process.env.INSTRUCTIONS_DATABASE ?? 'comptoir_bench_instructions',
-  log,
-);
+const {
+  redis: redisService,
+  orm,
+  databaseUrl,
+} = await benchServices(process.env.INSTRUCTIONS_DATABASE ?? 'comptoir_bench_instructions', log);
 const workspace = await createWorkspace(orm.em.fork(), { name: 'Request instructions' });
 const supplierIds: string[] = [];
 for (const name of supplierNames) {
@@ -39,17 +43,23 @@ const productId = (await listProducts(orm.em.fork(), workspace.id, { limit: 1, o
 if (!productId) throw new Error('no product');
 
 const redis = await connectApiRedis(redisService.url, () => {});
-const { app } = await buildServer({
-  orm,
-  redis,
-  rateLimitPerMinute: 600,
-  publicBaseUrl: 'http://127.0.0.1',
-  logger: pino({ level: 'warn' }),
-  redisKeyPrefix: `comptoir-bench-instructions:${process.pid}`,
-});
+const bare = target === 'bare' ? buildBareApp(databaseUrl, workspace.id) : undefined;
+const app =
+  bare?.app ??
+  (
+    await buildServer({
+      orm,
+      redis,
+      rateLimitPerMinute: 600,
+      publicBaseUrl: 'http://127.0.0.1',
+      logger: pino({ level: 'warn' }),
+      redisKeyPrefix: `comptoir-bench-instructions:${process.pid}`,
+    })
+  ).app;
 await app.ready();
 
-const url = scenario === 'list' ? '/api/v1/products?limit=20' : `/api/v1/products/${productId}`;
+const base = bare ? '' : '/api/v1';
+const url = scenario === 'list' ? `${base}/products?limit=20` : `${base}/products/${productId}`;
 const headers = { authorization: `Bearer ${key}` };
 async function request(): Promise<void> {
   const response = await app.inject({ method: 'GET', url, headers });
@@ -69,6 +79,7 @@ for (let i = 0; i < requests; i++) await request();
 await handOver('MEASURE-END');
 
 await app.close();
+await bare?.end();
 await orm.close();
 redis.disconnect();
 await redisService.stop();

@@ -16,6 +16,8 @@
  *   INSTRUCTIONS_CHECKOUTS=base=/path/to/checkout,…   other checkouts (each with its own
  *                                                    `pnpm install`), beside this one
  *   INSTRUCTIONS_SCENARIO=get|list   (default get)     INSTRUCTIONS_ROUNDS (default 1)
+ *   INSTRUCTIONS_BARE=1              also count the bench's baseline server (bare-app.ts: Fastify
+ *                                    and pg, no layers) in this checkout, as `pnpm bench` does
  *   INSTRUCTIONS_REQUESTS (default 1000)              INSTRUCTIONS_WARMUP (default 2000)
  *
  * Needs valgrind (with callgrind_control) on PATH; about 5 minutes per process, two at a time.
@@ -34,12 +36,25 @@ if (scenario !== 'get' && scenario !== 'list') throw new Error('INSTRUCTIONS_SCE
 const requests = Math.round(numberSetting('INSTRUCTIONS_REQUESTS', 1000));
 const warmup = Math.round(numberSetting('INSTRUCTIONS_WARMUP', 2000));
 const rounds = Math.round(numberSetting('INSTRUCTIONS_ROUNDS', 1));
-const checkouts = [
-  { name: 'this', dir: repoRoot },
+interface Target {
+  name: string;
+  dir: string;
+  /** The API, or the bench's baseline server. */
+  server: 'api' | 'bare';
+}
+const targets: Target[] = [
+  { name: 'this', dir: repoRoot, server: 'api' },
+  ...(process.env.INSTRUCTIONS_BARE === '1'
+    ? [{ name: 'bare', dir: repoRoot, server: 'bare' as const }]
+    : []),
   ...(process.env.INSTRUCTIONS_CHECKOUTS ?? '')
     .split(',')
     .filter((entry) => entry.includes('='))
-    .map((entry) => ({ name: entry.slice(0, entry.indexOf('=')), dir: entry.slice(entry.indexOf('=') + 1) })),
+    .map((entry) => ({
+      name: entry.slice(0, entry.indexOf('=')),
+      dir: entry.slice(entry.indexOf('=') + 1),
+      server: 'api' as const,
+    })),
 ];
 
 for (const tool of ['valgrind', 'callgrind_control']) {
@@ -49,12 +64,13 @@ for (const tool of ['valgrind', 'callgrind_control']) {
   }
 }
 
-const childFile = '.request-instructions-child.tmp.ts';
+// Named per target: `this` and `bare` run from the same checkout, at the same time.
+const childFile = (target: Target) => `.request-instructions-child-${target.name}.tmp.ts`;
 
 /** Runs one checkout's child under callgrind; resolves to the instructions of the measured requests. */
-async function countInstructions(checkout: { name: string; dir: string }, round: number): Promise<number> {
+async function countInstructions(checkout: Target, round: number): Promise<number> {
   const dumpFile = join(os.tmpdir(), `comptoir-instructions-${process.pid}-${checkout.name}-${round}.out`);
-  const entry = join(checkout.dir, 'bench', childFile);
+  const entry = join(checkout.dir, 'bench', childFile(checkout));
   copyFileSync(join(benchDir, 'request-instructions-child.ts'), entry);
   const child = spawn(
     'valgrind',
@@ -71,9 +87,10 @@ async function countInstructions(checkout: { name: string; dir: string }, round:
       env: {
         ...process.env,
         INSTRUCTIONS_SCENARIO: scenario,
+        INSTRUCTIONS_TARGET: checkout.server,
         INSTRUCTIONS_WARMUP: String(warmup),
         INSTRUCTIONS_REQUESTS: String(requests),
-        INSTRUCTIONS_DATABASE: `comptoir_bench_instructions_${checkout.name.replace(/\W/g, '_')}`,
+        INSTRUCTIONS_DATABASE: `comptoir_bench_instructions_${scenario}_${checkout.name.replace(/\W/g, '_')}`,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
@@ -114,11 +131,11 @@ async function countInstructions(checkout: { name: string; dir: string }, round:
 }
 
 log(`${scenario}: ${warmup} requests of warm-up, then ${requests} counted, ${rounds} round(s)`);
-const perRequest = new Map<string, number[]>(checkouts.map((checkout) => [checkout.name, []]));
+const perRequest = new Map<string, number[]>(targets.map((target) => [target.name, []]));
 for (let round = 1; round <= rounds; round++) {
   // Two at a time: this machine kind has two cores, and callgrind runs a process on one.
-  for (let start = 0; start < checkouts.length; start += 2) {
-    const batch = checkouts.slice(start, start + 2);
+  for (let start = 0; start < targets.length; start += 2) {
+    const batch = targets.slice(start, start + 2);
     const counts = await Promise.all(batch.map((checkout) => countInstructions(checkout, round)));
     batch.forEach((checkout, index) => {
       const count = (counts[index] ?? 0) / requests;
@@ -136,6 +153,14 @@ for (const [name, counts] of perRequest) {
   console.log(
     `| ${name} | ${Math.round(median(counts)).toLocaleString('en')} | ${counts.map((count) => Math.round(count).toLocaleString('en')).join(', ')} |`,
   );
+}
+const bareCount = median(perRequest.get('bare') ?? []);
+if (bareCount > 0) {
+  for (const [name, counts] of perRequest) {
+    if (name === 'bare') continue;
+    // The in-process analogue of `pnpm bench`'s ratio, without PostgreSQL's and Redis's share.
+    console.log(`bare / ${name}: ${((100 * bareCount) / median(counts)).toFixed(1)} % of the instructions`);
+  }
 }
 writeResult('request-instructions.json', {
   date: new Date().toISOString(),
