@@ -69,7 +69,8 @@ const childFile = (target: Target) => `.request-instructions-child-${target.name
 
 /** Runs one checkout's child under callgrind; resolves to the instructions of the measured requests. */
 async function countInstructions(checkout: Target, round: number): Promise<number> {
-  const dumpFile = join(os.tmpdir(), `comptoir-instructions-${process.pid}-${checkout.name}-${round}.out`);
+  const dumpName = `comptoir-instructions-${process.pid}-${checkout.name}-${round}.out`;
+  const dumpFile = join(os.tmpdir(), dumpName);
   const entry = join(checkout.dir, 'bench', childFile(checkout));
   copyFileSync(join(benchDir, 'request-instructions-child.ts'), entry);
   const child = spawn(
@@ -115,17 +116,17 @@ async function countInstructions(checkout: Target, round: number): Promise<numbe
     const code = await exited;
     if (code !== 0) throw new Error(`${checkout.name} exited with ${code}:\n${stderr.join('').slice(-2000)}`);
     // The dump asked for after the measured requests is the first numbered one.
-    const dumps = readdirSync(os.tmpdir()).filter((name) => name.startsWith(`${dumpFile.split('/').pop()}.`));
+    const dumps = readdirSync(os.tmpdir()).filter((name) => name.startsWith(`${dumpName}.`));
     const measured = dumps.sort()[0];
     if (!measured) throw new Error(`${checkout.name}: no callgrind dump`);
     const totals = /^(?:totals|summary): (\d+)/m.exec(readFileSync(join(os.tmpdir(), measured), 'utf8'));
     if (!totals?.[1]) throw new Error(`${checkout.name}: no totals in ${measured}`);
     return Number(totals[1]);
   } finally {
+    if (child.exitCode === null) child.kill();
     rmSync(entry, { force: true });
     for (const name of readdirSync(os.tmpdir())) {
-      if (name.startsWith(dumpFile.split('/').pop() ?? dumpFile))
-        rmSync(join(os.tmpdir(), name), { force: true });
+      if (name.startsWith(dumpName)) rmSync(join(os.tmpdir(), name), { force: true });
     }
   }
 }
