@@ -9,16 +9,9 @@
  * runs side by side).
  */
 import { buildServer, connectApiRedis } from '@comptoir/api';
-import {
-  createCompany,
-  createKey,
-  createWorkspace,
-  getProduct,
-  importProducts,
-  listProducts,
-} from '@comptoir/core';
+import { getProduct, listProducts } from '@comptoir/core';
 import { pino } from 'pino';
-import { catalogue, supplierNames } from './seed.ts';
+import { createCatalogueWorkspace } from './catalogue-workspace.ts';
 import { benchServices } from './services.ts';
 
 const log = (message: string) => console.error(`[request-cpu] ${message}`);
@@ -27,19 +20,11 @@ const { redis: redisService, orm } = await benchServices(
   process.env.REQUEST_CPU_DATABASE ?? 'comptoir_bench_request_cpu',
   log,
 );
-const workspace = await createWorkspace(orm.em.fork(), { name: 'Request CPU' });
-const supplierIds: string[] = [];
-for (const name of supplierNames) {
-  supplierIds.push((await createCompany(orm.em.fork(), workspace.id, { name }, { isSupplier: true })).id);
-}
-await importProducts(orm.em.fork(), workspace.id, catalogue(0, 2000, supplierIds));
-const { key } = await createKey(orm.em.fork(), {
-  workspaceId: workspace.id,
+const { workspaceId, key, productId } = await createCatalogueWorkspace(orm, {
+  name: 'Request CPU',
+  products: 2000,
   scopes: ['read:products', 'write:invoices'],
-  rateLimitPerMinute: 1_000_000_000,
 });
-const productId = (await listProducts(orm.em.fork(), workspace.id, { limit: 1, offset: 0 })).items[0]?.id;
-if (!productId) throw new Error('no product');
 
 const redis = await connectApiRedis(redisService.url, () => {});
 const { app } = await buildServer({
@@ -76,7 +61,7 @@ const expectOk = (response: { statusCode: number; body: string }) => {
   if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
 };
 await cpuPerCall('list: core call + JSON', async () =>
-  JSON.stringify(await listProducts(orm.em.fork(), workspace.id, { limit: 20, offset: 0 })),
+  JSON.stringify(await listProducts(orm.em.fork(), workspaceId, { limit: 20, offset: 0 })),
 );
 await cpuPerCall('list: REST (inject)', async () =>
   expectOk(await app.inject({ method: 'GET', url: '/api/v1/products?limit=20', headers })),
@@ -87,7 +72,7 @@ await cpuPerCall('list: tRPC (inject)', async () =>
   ),
 );
 await cpuPerCall('get: core call + JSON', async () =>
-  JSON.stringify(await getProduct(orm.em.fork(), workspace.id, productId)),
+  JSON.stringify(await getProduct(orm.em.fork(), workspaceId, productId)),
 );
 await cpuPerCall('get: REST (inject)', async () =>
   expectOk(await app.inject({ method: 'GET', url: `/api/v1/products/${productId}`, headers })),

@@ -11,10 +11,9 @@
  */
 import { createInterface } from 'node:readline';
 import { buildServer, connectApiRedis } from '@comptoir/api';
-import { createCompany, createKey, createWorkspace, importProducts, listProducts } from '@comptoir/core';
 import { pino } from 'pino';
 import { buildBareApp } from './bare-app.ts';
-import { catalogue, supplierNames } from './seed.ts';
+import { createCatalogueWorkspace } from './catalogue-workspace.ts';
 import { benchServices } from './services.ts';
 
 const scenario = process.env.INSTRUCTIONS_SCENARIO ?? 'get';
@@ -28,22 +27,14 @@ const {
   orm,
   databaseUrl,
 } = await benchServices(process.env.INSTRUCTIONS_DATABASE ?? 'comptoir_bench_instructions', log);
-const workspace = await createWorkspace(orm.em.fork(), { name: 'Request instructions' });
-const supplierIds: string[] = [];
-for (const name of supplierNames) {
-  supplierIds.push((await createCompany(orm.em.fork(), workspace.id, { name }, { isSupplier: true })).id);
-}
-await importProducts(orm.em.fork(), workspace.id, catalogue(0, 2000, supplierIds));
-const { key } = await createKey(orm.em.fork(), {
-  workspaceId: workspace.id,
+const { workspaceId, key, productId } = await createCatalogueWorkspace(orm, {
+  name: 'Request instructions',
+  products: 2000,
   scopes: ['read:products'],
-  rateLimitPerMinute: 1_000_000_000,
 });
-const productId = (await listProducts(orm.em.fork(), workspace.id, { limit: 1, offset: 0 })).items[0]?.id;
-if (!productId) throw new Error('no product');
 
 const redis = await connectApiRedis(redisService.url, () => {});
-const bare = target === 'bare' ? buildBareApp(databaseUrl, workspace.id) : undefined;
+const bare = target === 'bare' ? buildBareApp(databaseUrl, workspaceId) : undefined;
 const app =
   bare?.app ??
   (
