@@ -11,6 +11,7 @@
  */
 import { createInterface } from 'node:readline';
 import { buildServer, connectApiRedis } from '@comptoir/api';
+import { dropDatabase } from '@comptoir/local-services';
 import { pino } from 'pino';
 import { buildBareApp } from './bare-app.ts';
 import { createCatalogueWorkspace } from './catalogue-workspace.ts';
@@ -22,11 +23,8 @@ const warmup = Number(process.env.INSTRUCTIONS_WARMUP ?? 2000);
 const requests = Number(process.env.INSTRUCTIONS_REQUESTS ?? 1000);
 const log = (message: string) => console.error(`[request-instructions child] ${message}`);
 
-const {
-  redis: redisService,
-  orm,
-  databaseUrl,
-} = await benchServices(process.env.INSTRUCTIONS_DATABASE ?? 'comptoir_bench_instructions', log);
+const databaseName = process.env.INSTRUCTIONS_DATABASE ?? 'comptoir_bench_instructions';
+const { postgres, redis: redisService, orm, databaseUrl } = await benchServices(databaseName, log);
 const { workspaceId, key, productId } = await createCatalogueWorkspace(orm, {
   name: 'Request instructions',
   products: 2000,
@@ -72,6 +70,8 @@ await handOver('MEASURE-END');
 await app.close();
 await bare?.end();
 await orm.close();
+await dropDatabase(postgres.url, databaseName);
 redis.disconnect();
 await redisService.stop();
+await postgres.stop();
 process.exit(0);

@@ -64,8 +64,9 @@ for (const tool of ['valgrind', 'callgrind_control']) {
   }
 }
 
-// Named per target: `this` and `bare` run from the same checkout, at the same time.
-const childFile = (target: Target) => `.request-instructions-child-${target.name}.tmp.ts`;
+// Named per run and target: `this` and `bare` run from the same checkout, at the same time,
+// and two runs may share a checkout. So are the children's databases (each drops its own).
+const childFile = (target: Target) => `.request-instructions-child-${process.pid}-${target.name}.tmp.ts`;
 
 /** Runs one checkout's child under callgrind; resolves to the instructions of the measured requests. */
 async function countInstructions(checkout: Target, round: number): Promise<number> {
@@ -91,7 +92,7 @@ async function countInstructions(checkout: Target, round: number): Promise<numbe
         INSTRUCTIONS_TARGET: checkout.server,
         INSTRUCTIONS_WARMUP: String(warmup),
         INSTRUCTIONS_REQUESTS: String(requests),
-        INSTRUCTIONS_DATABASE: `comptoir_bench_instructions_${scenario}_${checkout.name.replace(/\W/g, '_')}`,
+        INSTRUCTIONS_DATABASE: `comptoir_bench_instructions_${process.pid}_${checkout.name.replace(/\W/g, '_')}`,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
