@@ -1,16 +1,18 @@
 /**
- * Instructions per REST request, counted by valgrind's callgrind: a figure that does not move
- * with what else the machine is doing, for changes of a few percent that `pnpm bench`'s
- * throughput (±10 % between rounds on this machine kind) cannot see. Each checkout's API runs in
+ * Instructions per REST request, counted by valgrind's callgrind: a figure that moves less with
+ * what else the machine is doing than `pnpm bench`'s throughput (±10 % between rounds on this
+ * machine kind). Each checkout's API runs in
  * its own process under callgrind (`bench/request-instructions-child.ts`, copied into the
  * checkout for the run), with V8's `--predictable` (collector and compiler on the main thread,
  * so their work is counted in the same place every time) and the API's own V8 flags. Only the
  * measured requests are counted: the child waits while callgrind's counters are zeroed and
  * dumped. Fastify's `inject`, one request at a time: no socket, no concurrency.
  *
- * The same code measured twice agrees within about 0.2-0.7 % (docs/benchmarks.md, "REST glue,
- * part 4"). Instructions are not time (cache misses, the collector's pauses are not weighed);
- * a change that saves instructions still has to show in `pnpm bench`.
+ * Steadier than throughput, not exact: the same checkout measured twice alone agreed within
+ * 0.2 %, but the same code moved by up to 8 % between runs, and two checkouts of the same
+ * request path once differed by 7 % side by side (docs/benchmarks.md, "REST glue, part 4"):
+ * part of the count depends on time. Instructions are not time either; a change still has to
+ * show in `pnpm bench`.
  *
  *   node bench/request-instructions.ts
  *   INSTRUCTIONS_CHECKOUTS=base=/path/to/checkout,…   other checkouts (each with its own
