@@ -1,9 +1,10 @@
 /**
  * The process `bench/request-instructions.ts` runs under callgrind: the API of the checkout it
  * sits in (buildServer, Fastify's `inject`, the real PostgreSQL and Redis), or the bench's
- * baseline server, one scenario's requests one after another. It warms up, then asks its parent to start counting and waits;
- * the parent answers on stdin once callgrind's counters are zeroed, and again once they are
- * dumped, so only the measured requests are counted. Not meant to be started by hand.
+ * baseline server, one scenario's requests one after another. It warms up, then asks its
+ * parent to start counting and waits; the parent answers on stdin once callgrind's counters are
+ * zeroed, and again once they are dumped, so only the measured requests are counted. It drops
+ * its database at the end. Not meant to be started by hand.
  *
  * Settings (environment): INSTRUCTIONS_SCENARIO (get | list), INSTRUCTIONS_TARGET (api, the
  * default, or bare: the bench's baseline server, bare-app.ts), INSTRUCTIONS_WARMUP,
