@@ -48,6 +48,17 @@ export function numberSetting(name: string, fallback: number): number {
   return value;
 }
 
+/** Other checkouts of this repository, named: the environment variable `name` as `name=dir,…`. */
+export function checkoutsSetting(name: string): { name: string; dir: string }[] {
+  return (process.env[name] ?? '')
+    .split(',')
+    .filter((entry) => entry.includes('='))
+    .map((entry) => {
+      const at = entry.indexOf('=');
+      return { name: entry.slice(0, at), dir: entry.slice(at + 1) };
+    });
+}
+
 /**
  * How many times each bench measures every run (BENCH_ROUNDS, default 3), interleaved, so a
  * burst of noise lands in one round; issue 16's targets are judged on the medians.

@@ -30,7 +30,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { serviceNodeFlags } from '@comptoir/config/runtime';
-import { benchDir, median, numberSetting, repoRoot, writeResult } from './lib.ts';
+import { benchDir, checkoutsSetting, median, numberSetting, repoRoot, writeResult } from './lib.ts';
 
 const log = (message: string) => console.error(`[request-instructions] ${message}`);
 const scenario = process.env.INSTRUCTIONS_SCENARIO ?? 'get';
@@ -49,14 +49,7 @@ const targets: Target[] = [
   ...(process.env.INSTRUCTIONS_BARE === '1'
     ? [{ name: 'bare', dir: repoRoot, server: 'bare' as const }]
     : []),
-  ...(process.env.INSTRUCTIONS_CHECKOUTS ?? '')
-    .split(',')
-    .filter((entry) => entry.includes('='))
-    .map((entry) => ({
-      name: entry.slice(0, entry.indexOf('=')),
-      dir: entry.slice(entry.indexOf('=') + 1),
-      server: 'api' as const,
-    })),
+  ...checkoutsSetting('INSTRUCTIONS_CHECKOUTS').map((checkout) => ({ ...checkout, server: 'api' as const })),
 ];
 
 for (const tool of ['valgrind', 'callgrind_control']) {

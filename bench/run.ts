@@ -39,6 +39,7 @@ import {
   benchRounds,
   type ChildServer,
   type CpuUsage,
+  checkoutsSetting,
   cpuSnapshot,
   cpuUsed,
   median,
@@ -67,13 +68,7 @@ const withPerf = process.env.BENCH_PERF === '1';
 // Node flags for an extra API target, to try runtime settings (e.g. --max-semi-space-size=64).
 const apiNodeFlags = (process.env.BENCH_API_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
 // Other checkouts' APIs, as `name=dir`, to compare two versions of the code in the same rounds.
-const apiCheckouts = (process.env.BENCH_API_CHECKOUTS ?? '')
-  .split(',')
-  .filter((entry) => entry.includes('='))
-  .map((entry) => {
-    const at = entry.indexOf('=');
-    return { name: entry.slice(0, at), dir: entry.slice(at + 1) };
-  });
+const apiCheckouts = checkoutsSetting('BENCH_API_CHECKOUTS');
 // Issue 16's targets: list and get at 70 % of bare with p99 under 50 ms; search at 85 % with a p99
 // within 1.3x of bare's; the API's RSS under 200 MB under this load.
 const targets = {
