@@ -20,7 +20,7 @@ import {
   sendInvoice,
   updateWorkspace,
 } from '@comptoir/core';
-import { sellerIdentity } from '@comptoir/testing';
+import { sellerIdentity } from '@comptoir/core/factories';
 import autocannon from 'autocannon';
 import { benchDir, startServer, writeResult } from './lib.ts';
 import { benchServices } from './services.ts';

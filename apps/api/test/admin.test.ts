@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { deliveryQueue } from '@comptoir/core';
-import { workspaceWithKey } from '@comptoir/testing';
+import { workspaceWithKey } from '@comptoir/core/factories';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';

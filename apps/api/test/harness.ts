@@ -1,12 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import {
-  createTestDatabase,
-  factories,
-  freePort,
-  type TestDatabase,
-  testRedisPrefix,
-} from '@comptoir/testing';
+import { factories } from '@comptoir/core/factories';
+import { createTestDatabase, freePort, type TestDatabase, testRedisPrefix } from '@comptoir/testing';
 import { announceKeyRevocation } from '@comptoir/trpc';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';

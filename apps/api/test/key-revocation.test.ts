@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createTestDatabase, factories, repoRoot, type TestDatabase } from '@comptoir/testing';
+import { factories } from '@comptoir/core/factories';
+import { createTestDatabase, repoRoot, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiProcess, startApiProcess } from './harness.ts';
 import { bearer, expectError } from './support/index.ts';

@@ -8,7 +8,8 @@ import {
   sendInvoice,
   sha256Of,
 } from '@comptoir/core';
-import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
+import { factories } from '@comptoir/core/factories';
+import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
 

@@ -1,12 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createEndpoint, recordEvents } from '@comptoir/core';
-import {
-  createTestDatabase,
-  factories,
-  freePort,
-  type TestDatabase,
-  workspaceWithKey,
-} from '@comptoir/testing';
+import { factories, workspaceWithKey } from '@comptoir/core/factories';
+import { createTestDatabase, freePort, type TestDatabase } from '@comptoir/testing';
 import { afterAll, describe, it } from 'vitest';
 import { type Child, killChildren, startApi, startRedis, startWorker } from './processes.ts';
 

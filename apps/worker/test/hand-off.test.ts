@@ -8,7 +8,8 @@ import {
   recordEvents,
   relayEvents,
 } from '@comptoir/core';
-import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
+import { factories } from '@comptoir/core/factories';
+import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWebhookWorker, type WebhookWorkerOptions } from '../src/webhooks.ts';

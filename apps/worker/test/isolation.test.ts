@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createCompany, createContact, createEndpoint } from '@comptoir/core';
-import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
+import { factories } from '@comptoir/core/factories';
+import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWebhookWorker } from '../src/webhooks.ts';

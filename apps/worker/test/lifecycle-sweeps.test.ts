@@ -6,7 +6,8 @@ import {
   markOverdueInvoices,
   quoteSchema,
 } from '@comptoir/core';
-import { createTestDatabase, factories, freePort, type TestDatabase } from '@comptoir/testing';
+import { factories } from '@comptoir/core/factories';
+import { createTestDatabase, freePort, type TestDatabase } from '@comptoir/testing';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLifecycleSweeps } from '../src/lifecycle-sweeps.ts';

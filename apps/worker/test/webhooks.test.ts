@@ -10,7 +10,8 @@ import {
   rotateEndpointSecret,
   updateEndpoint,
 } from '@comptoir/core';
-import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
+import { factories } from '@comptoir/core/factories';
+import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { Registry } from 'prom-client';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DocumentModel } from '@comptoir/documents';
-import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelInvoice,
@@ -15,6 +15,7 @@ import {
   updateInvoice,
   updateWorkspace,
 } from '../src/index.ts';
+import { factories } from './factories.ts';
 
 // The documents' record: what is kept, when, and what every later download returns. The real
 // renderers (CII XML, Factur-X PDF) are tested against independent validators in

@@ -1,5 +1,5 @@
 import { type EntityManager, inTransaction, isIdOf, newId } from '@comptoir/db';
-import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adjustStock,
@@ -16,6 +16,7 @@ import {
   updateProduct,
 } from '../src/index.ts';
 import { generateKey, hasKeyShape, keyPrefix, passesKeyChecksum } from '../src/keys/format.ts';
+import { factories } from './factories.ts';
 
 let db: TestDatabase;
 let workspaceId: string;

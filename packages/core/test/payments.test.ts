@@ -1,8 +1,9 @@
-import { createTestDatabase, factories, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { fc } from '@fast-check/vitest';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInvoice, getInvoice, isAppError, recordInvoicePayment, sendInvoice } from '../src/index.ts';
+import { factories } from './factories.ts';
 
 // The rule behind every payment: whatever amounts are sent, in whatever order, what is paid
 // never exceeds the total, it is the sum of the payments taken, and the status follows it.

@@ -1,5 +1,4 @@
 export { redisAnswers } from '@comptoir/local-services';
 export { createTestDatabase, type TestDatabase, testRedisPrefix } from './database.ts';
-export { factories, sellerIdentity, workspaceWithKey } from './factories.ts';
 export { freePort } from './ports.ts';
 export { repoRoot, resolveTestServices } from './services.ts';

@@ -1,3 +1,8 @@
+// The domain's record factories live beside the domain, exported as @comptoir/core/factories:
+// they are built on core's use cases, so in @comptoir/testing they made testing depend on core
+// while core's own tests depend on testing (a cycle). Testing keeps the infrastructure only.
+
+import type { MikroORM } from '@comptoir/db';
 import {
   type CreatedKey,
   createCompany,
@@ -11,8 +16,7 @@ import {
   scopes,
   updateWorkspace,
   type WorkspaceView,
-} from '@comptoir/core';
-import type { MikroORM } from '@comptoir/db';
+} from '../src/index.ts';
 
 /**
  * A seller identity complete enough for an EN 16931 invoice (invoices.send refuses to issue
