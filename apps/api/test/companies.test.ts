@@ -1,5 +1,6 @@
 import { createComptoirClient } from '@comptoir/client';
 import type { Scope } from '@comptoir/core';
+import { fc } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
 import {
@@ -417,6 +418,48 @@ describe('GET /companies', () => {
   it('does not show the other workspace’s company in this one', async () => {
     const body = await list('?q=etrangere', own.headers);
     expect(body).toEqual({ data: [], pagination: { total: 0, limit: 20, offset: 0 } });
+  });
+});
+
+describe('GET /companies?q= with a SIRET or SIREN typed with spaces, over generated SIRETs', () => {
+  let own: Awaited<ReturnType<typeof ownWorkspace>>;
+  const stored: { id: string; siret: string }[] = [];
+  const digits = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 14, maxLength: 14 });
+  // What people and documents put between digit groups: spaces, no-break and narrow no-break
+  // spaces (French typography), a tab.
+  const gap = fc.string({ unit: fc.constantFrom(' ', '\u00a0', '\u202f', '\t'), minLength: 1, maxLength: 2 });
+
+  beforeAll(async () => {
+    own = await ownWorkspace();
+    // Names without digits, so a company answered for a q of digits is one whose SIRET has them.
+    const sirets = [...new Set(fc.sample(digits, { numRuns: 30, seed: 32 }))];
+    for (const [index, siret] of sirets.entries()) {
+      const name = `Entreprise ${String.fromCharCode(97 + (index % 26))}${'x'.repeat(index)}`;
+      stored.push({ id: (await create({ name, siret }, own.headers)).id, siret });
+    }
+  });
+
+  it('finds the company by any piece of its SIRET (the SIREN among them) split by spaces anywhere, and answers only companies whose SIRET holds those digits', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat(),
+        fc.integer({ min: 0, max: 11 }),
+        fc.integer({ min: 3, max: 14 }),
+        fc.array(fc.option(gap, { nil: '' }), { minLength: 13, maxLength: 13 }),
+        async (which, from, length, gaps) => {
+          const company = stored[which % stored.length];
+          if (!company) throw new Error('no companies');
+          const piece = company.siret.slice(from, from + length);
+          const q = [...piece].map((digit, i) => (i === 0 ? digit : `${gaps[i - 1]}${digit}`)).join('');
+          const body = await list(`?limit=100&q=${encodeURIComponent(q)}`, own.headers);
+          const answered = body.data.map((item) => item.id);
+          expect(answered, `q=${JSON.stringify(q)} in ${company.siret}`).toContain(company.id);
+          for (const item of body.data) expect(item.siret).toContain(piece);
+          expect(body.pagination.total).toBe(body.data.length);
+        },
+      ),
+      { numRuns: 60, seed: 3232 },
+    );
   });
 });
 
