@@ -56,6 +56,18 @@ export const configReference = [
     default: 'http://HOST:PORT',
     description: 'Base URL printed in the OpenAPI document and the start banner.',
   },
+  {
+    name: 'DEV_POSTGRES_DIR',
+    default: '.data/postgres',
+    description: 'Data folder of the embedded PostgreSQL that `./run start` runs when DATABASE_URL is unset.',
+  },
+  { name: 'DEV_POSTGRES_PORT', default: '54329', description: 'Port of that embedded PostgreSQL.' },
+  {
+    name: 'DEV_REDIS_PORT',
+    default: '(6379 if it answers, else 6390)',
+    description:
+      'Port on 127.0.0.1 where `./run start` uses Redis when REDIS_URL is unset: the one answering there, else a redis-server it starts.',
+  },
 ] as const;
 
 export type ConfigName = (typeof configReference)[number]['name'];
@@ -104,6 +116,12 @@ export const adminConfigSchema = z.object({
     .min(16, 'ADMIN_TOKEN must be at least 16 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+});
+/** The services `./run start` runs itself (packages/local-services), for two checkouts side by side or a test. */
+export const devServicesConfigSchema = z.object({
+  DEV_POSTGRES_DIR: z.string().min(1).optional(),
+  DEV_POSTGRES_PORT: port.default(54329),
+  DEV_REDIS_PORT: port.optional(),
 });
 export const loggingConfigSchema = z.object({ LOG_LEVEL: logLevel.default('info') });
 export const rateLimitConfigSchema = z.object({
@@ -208,4 +226,22 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
 export function readOptional(name: ConfigName, env: Env = process.env): string | undefined {
   const value = env[name];
   return value === undefined || value === '' ? undefined : value;
+}
+
+export interface DevServicesConfig {
+  postgres: { dataDir: string | undefined; port: number };
+  redis: { port: number | undefined };
+}
+
+/** Where `./run start` keeps and serves the services it runs itself; unset values are its defaults. */
+export function readDevServicesConfig(env: Env = process.env): DevServicesConfig {
+  // An empty value means unset (a port would otherwise coerce to 0).
+  const given = Object.fromEntries(
+    Object.keys(devServicesConfigSchema.shape).map((name) => [name, readOptional(name as ConfigName, env)]),
+  );
+  const dev = parse(devServicesConfigSchema, given);
+  return {
+    postgres: { dataDir: dev.DEV_POSTGRES_DIR, port: dev.DEV_POSTGRES_PORT },
+    redis: { port: dev.DEV_REDIS_PORT },
+  };
 }

@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readOptional } from '@comptoir/config';
+import { readDevServicesConfig, readOptional } from '@comptoir/config';
 import { seedDemoWorkspace } from '@comptoir/core';
 import { createOrm, migrate } from '@comptoir/db';
 import {
@@ -72,18 +73,25 @@ export async function dev(out: Output) {
 
 /** PostgreSQL (with its `comptoir` database) and Redis: the ones configured, else local ones. */
 async function startServices(system: LocalSystem): Promise<{ databaseUrl: string; redisUrl: string }> {
+  const settings = readDevServicesConfig();
   const explicitDatabase = readOptional('DATABASE_URL');
   const postgres = await resolvePostgres({
     explicitUrl: explicitDatabase,
     tryLocal: false,
-    dataDir: `${repoRoot}.data/postgres`,
-    port: 54329,
+    dataDir: settings.postgres.dataDir ? resolve(settings.postgres.dataDir) : `${repoRoot}.data/postgres`,
+    port: settings.postgres.port,
     log: say,
   });
   system.services.push(postgres);
   const databaseUrl = explicitDatabase ?? (await ensureDatabase(postgres.url, 'comptoir'));
   say(`database: ${postgres.source}`);
-  const redis = await resolveRedis({ explicitUrl: readOptional('REDIS_URL'), port: 6390, log: say });
+  const redisPort = settings.redis.port;
+  const redis = await resolveRedis({
+    explicitUrl: readOptional('REDIS_URL'),
+    ...(redisPort === undefined ? {} : { localUrl: `redis://127.0.0.1:${redisPort}` }),
+    port: redisPort ?? 6390,
+    log: say,
+  });
   system.services.push(redis);
   say(`redis: ${redis.source}`);
   return { databaseUrl, redisUrl: redis.url };
