@@ -16,19 +16,20 @@
  *   `--trace-gc`, so the live heap left by each full collection is known too (the sampled heap
  *   is a sawtooth between them).
  * - figures.ts, report-tables.ts, verdicts.ts, report.ts: memory slope after a 2-minute warm-up
- *   (least squares, MB/min ± standard error; with SOAK_MINUTES < 3 the second half), p50/p99
- *   per minute (all requests and per kind), 5xx, and (events-check.ts) whether every event
+ *   (least squares, MB/min ± standard error; with SOAK_MINUTES < 3 the second half), the live
+ *   heap's slope over the last 40 minutes (issue 32; a shorter run: from the warm-up's end),
+ *   p50/p99 per minute (all requests and per kind), 5xx, and (events-check.ts) whether every event
  *   recorded in `events` during the run reached the receiver (after a bounded drain), with the
  *   event-to-delivery latency. PASS/FAIL per target; bench/results/soak.json.
  * - maintenance.ts: if the PostgreSQL server runs without autovacuum (a CI configuration may),
  *   the soak emulates it: a production server vacuums and analyzes the tables the traffic
  *   writes, and without that the run would measure their bloat.
  *
- * Settings (settings.ts): SOAK_MINUTES (default 10), SOAK_RATE (requests/s, default 100),
- * SOAK_DRAIN_SECONDS (bound of the final wait for webhook deliveries, default 180),
- * SOAK_REDIS_DB (Redis database of the API's rate limits and the worker's queue, default 13; its
- * `comptoir:*` keys are deleted before and after), SOAK_AUTOVACUUM (auto: emulate autovacuum if
- * the server has it off, the default; emulate; off).
+ * Settings (settings.ts): SOAK_MINUTES (default 10; 60 gives the live-heap verdict its full
+ * window), SOAK_RATE (requests/s, default 100), SOAK_DRAIN_SECONDS (bound of the final wait for
+ * webhook deliveries, default 180), SOAK_REDIS_DB (Redis database of the API's rate limits and
+ * the worker's queue, default 13; its `comptoir:*` keys are deleted before and after),
+ * SOAK_AUTOVACUUM (auto: emulate autovacuum if the server has it off, the default; emulate; off).
  */
 import { soak } from './soak/main.ts';
 

@@ -1,14 +1,14 @@
 /**
  * The figures of the run: per-minute rows (latency, statuses, send lag, webhook latency, what
  * else the machine ran), memory slopes after the warm-up (least squares over the samples), the
- * live heap left by each full collection, 5xx and transport errors, and the p99 ratio of the last
+ * live heap left by each full collection (its slope over the last 40 minutes), 5xx and transport errors, and the p99 ratio of the last
  * minute to the second.
  */
 import type { AppProcess } from './app-processes.ts';
 import type { EventsCheck } from './events-check.ts';
 import type { TrafficRecorder } from './recorder.ts';
 import type { Sample } from './samples.ts';
-import { durationMs, warmupSeconds } from './settings.ts';
+import { durationMs, liveHeapWindowSeconds, warmupSeconds } from './settings.ts';
 import { type Distribution, distribution, type Fit, leastSquares, mean, round } from './stats.ts';
 
 export interface MinuteRow {
@@ -24,11 +24,21 @@ export interface MinuteRow {
   othersCpuPercent: number;
 }
 
+/** The live heap: the fit over the judged window (liveHeapWindowSeconds), and over the run after its warm-up. */
 export interface LiveHeap extends Fit {
+  /** Full collections in the judged window. */
   fullCollections: number;
+  /** The judged window, seconds since the traffic started. */
+  windowSeconds: { from: number; to: number };
+  /** The fit over every full collection after the warm-up. */
+  afterWarmup: Fit & { fullCollections: number };
+  /** The first and last live heap after the warm-up. */
   firstMb: number | undefined;
   lastMb: number | undefined;
-  /** [seconds since the traffic started, MB left] of each full collection counted. */
+  /** The first and last live heap in the judged window. */
+  windowFirstMb: number | undefined;
+  windowLastMb: number | undefined;
+  /** [seconds since the traffic started, MB left] of each full collection after the warm-up. */
   afterMb: number[][];
 }
 
@@ -81,18 +91,33 @@ export function memorySlopes(samples: Sample[]) {
   };
 }
 
-/** The live heap: what each full collection left, from the end of the warm-up to the traffic's end. */
+/**
+ * The live heap: what each full collection left, from the end of the warm-up to the traffic's
+ * end; its slope is judged over liveHeapWindowSeconds (the last 40 minutes).
+ */
 export function liveHeap(app: AppProcess, trafficStart: number): LiveHeap {
   const points = app.majorGcs
     .map((gc) => [(gc.at - trafficStart) / 60_000, gc.afterMb] as const)
     .filter(([minute]) => minute * 60 >= warmupSeconds && minute * 60 <= durationMs / 1000);
-  const fit = leastSquares(points);
+  const windowPoints = points.filter(
+    ([minute]) => minute * 60 >= liveHeapWindowSeconds.from && minute * 60 <= liveHeapWindowSeconds.to,
+  );
+  const fit = leastSquares(windowPoints);
+  const all = leastSquares(points);
   return {
-    fullCollections: points.length,
-    slope: round(fit.slope, 2),
-    standardError: round(fit.standardError, 2),
+    fullCollections: windowPoints.length,
+    slope: round(fit.slope, 3),
+    standardError: round(fit.standardError, 3),
+    windowSeconds: liveHeapWindowSeconds,
+    afterWarmup: {
+      fullCollections: points.length,
+      slope: round(all.slope, 3),
+      standardError: round(all.standardError, 3),
+    },
     firstMb: points[0]?.[1],
     lastMb: points.at(-1)?.[1],
+    windowFirstMb: windowPoints[0]?.[1],
+    windowLastMb: windowPoints.at(-1)?.[1],
     afterMb: points.map(([minute, after]) => [round(minute * 60, 0), after]),
   };
 }

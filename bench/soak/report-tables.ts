@@ -54,23 +54,23 @@ function printMemoryTable({ samples, slopes, liveHeaps }: SoakOutcome): void {
     `\nMemory (MB; slope MB/min by least squares over the ${slopes.samplesUsed} samples from t=${slopes.warmupSeconds} s)`,
   );
   console.log(
-    '| process | RSS first → last | RSS slope | heap used first → last | heap slope | live heap after full GC first → last (n) | live heap slope | event-loop delay p99 ms (min–max of samples) | CPU % (min–max) |',
+    '| process | RSS first → last | RSS slope | heap used first → last | heap slope | live heap after full GC first → last (n) | live heap slope | live heap slope, judged window (n) | event-loop delay p99 ms (min–max of samples) | CPU % (min–max) |',
   );
-  console.log('|:--|--:|--:|--:|--:|--:|--:|--:|--:|');
+  console.log('|:--|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   const measured = samples.slice(1);
   const first = measured[0];
   const last = measured.at(-1);
   for (const name of ['api', 'worker'] as const) {
     const heap = liveHeaps[name];
     console.log(
-      `| ${name} | ${first?.[name].rssMb} → ${last?.[name].rssMb} | ${plusMinus(slopes[name].rss)} | ${first?.[name].heapUsedMb} → ${last?.[name].heapUsedMb} | ${plusMinus(slopes[name].heapUsed)} | ${heap.firstMb ?? '–'} → ${heap.lastMb ?? '–'} (${heap.fullCollections}) | ${plusMinus(heap)} | ${spread(measured, (s) => s[name].loopDelayP99Ms)} | ${spread(measured, (s) => s[name].cpuPercent)} |`,
+      `| ${name} | ${first?.[name].rssMb} → ${last?.[name].rssMb} | ${plusMinus(slopes[name].rss)} | ${first?.[name].heapUsedMb} → ${last?.[name].heapUsedMb} | ${plusMinus(slopes[name].heapUsed)} | ${heap.firstMb ?? '–'} → ${heap.lastMb ?? '–'} (${heap.afterWarmup.fullCollections}) | ${plusMinus(heap.afterWarmup)} | ${plusMinus(heap)} (${heap.fullCollections}, t=${heap.windowSeconds.from}–${heap.windowSeconds.to} s) | ${spread(measured, (s) => s[name].loopDelayP99Ms)} | ${spread(measured, (s) => s[name].cpuPercent)} |`,
     );
   }
   console.log(
-    `| receiver | ${first?.receiver.rssMb} → ${last?.receiver.rssMb} | ${plusMinus(slopes.receiver.rss)} | | | | | | ${spread(measured, (s) => s.receiver.cpuPercent)} |`,
+    `| receiver | ${first?.receiver.rssMb} → ${last?.receiver.rssMb} | ${plusMinus(slopes.receiver.rss)} | | | | | | | ${spread(measured, (s) => s.receiver.cpuPercent)} |`,
   );
   console.log(
-    `| load generator | ${first?.generator.rssMb} → ${last?.generator.rssMb} | ${plusMinus(slopes.generator.rss)} | | | | | ${spread(measured, (s) => s.generator.loopDelayP99Ms)} | ${spread(measured, (s) => s.generator.cpuPercent)} |`,
+    `| load generator | ${first?.generator.rssMb} → ${last?.generator.rssMb} | ${plusMinus(slopes.generator.rss)} | | | | | | ${spread(measured, (s) => s.generator.loopDelayP99Ms)} | ${spread(measured, (s) => s.generator.cpuPercent)} |`,
   );
 }
 

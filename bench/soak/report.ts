@@ -4,6 +4,7 @@ import { replayShare } from './adjustments.ts';
 import type { SoakOutcome } from './outcome.ts';
 import {
   drainSeconds,
+  liveHeapWindowSeconds,
   minutes,
   redisDb,
   requestsPerSecond,
@@ -64,6 +65,7 @@ function configReport({ mix }: SoakOutcome) {
     adjustReplayShare: replayShare,
     sampleEverySeconds,
     warmupSeconds,
+    liveHeapWindowSeconds,
     drainSeconds,
     redisDb,
     seed: seedSizes,

@@ -35,7 +35,24 @@ export const minuteCount = Math.ceil(minutes);
 /** Samples before this are the warm-up: 2 minutes, or the first half of a run under 3 minutes. */
 export const warmupSeconds = minutes >= 3 ? 120 : (minutes * 60) / 2;
 export const requestTimeoutMs = 30_000;
-export const targets = { maxSlopeMbPerMinute: 1, max5xx: 0, maxEventsLost: 0, maxP99Ratio: 1.5 };
+/**
+ * The live heap after full collections is judged over the last 40 minutes of traffic (issue 32:
+ * a leak of 0.2 MB/min fills the API's 256 MB old generation within a day, and only a long
+ * window tells it from the code and feedback V8 keeps adding for a while); a shorter run is
+ * judged from the end of its warm-up, and the check says which window it used.
+ */
+export const liveHeapWindowMinutes = 40;
+export const liveHeapWindowSeconds = {
+  from: Math.max(warmupSeconds, minutes * 60 - liveHeapWindowMinutes * 60),
+  to: minutes * 60,
+};
+export const targets = {
+  maxSlopeMbPerMinute: 1,
+  maxLiveHeapSlopeMbPerMinute: 0.05,
+  max5xx: 0,
+  maxEventsLost: 0,
+  maxP99Ratio: 1.5,
+};
 export const databaseName = 'comptoir_bench_soak';
 /** The receiver's path the soak's webhook endpoint posts to. */
 export const receiverPath = '/soak';
