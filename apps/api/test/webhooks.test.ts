@@ -11,10 +11,12 @@ import {
   type ApiError,
   bearer,
   callApi,
+  callTrpc,
   createOk,
   expectError,
   expectInvalidBody,
   expectInvalidRequest,
+  expectTrpcError,
   freshWorkspace,
   idOf,
   isoDateTime,
@@ -493,7 +495,7 @@ describe('POST /webhook-endpoints/{id}/rotate-secret', () => {
   });
 });
 
-describe('Idempotency-Key on rotate-secret and DELETE', () => {
+describe('Idempotency-Key on PATCH, rotate-secret and DELETE', () => {
   it('replays a retried rotation: the same new secret, and the secret the receiver still holds keeps signing', async () => {
     const own = await ownWorkspace();
     const { endpoint, secret: held } = await createEndpoint({ url: hookUrl }, own.headers);
@@ -534,6 +536,86 @@ describe('Idempotency-Key on rotate-secret and DELETE', () => {
       404,
       'not_found',
     );
+  });
+
+  it('replays a retried update: the first answer, applied once; another body under the key is 422', async () => {
+    const own = await ownWorkspace();
+    const { endpoint } = await createEndpoint({ url: hookUrl }, own.headers);
+    const keyed = { ...own.headers, 'idempotency-key': `update-${endpoint.id}` };
+    const path = `/webhook-endpoints/${endpoint.id}`;
+    const first = await call('PATCH', path, { description: 'First' }, keyed);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(first.body.data).toMatchObject({ id: endpoint.id, description: 'First' });
+    // A change made in between, without the key: a replay must not undo it.
+    expect((await call('PATCH', path, { description: 'Later' }, own.headers)).status).toBe(200);
+    const again = await call('PATCH', path, { description: 'First' }, keyed);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await call('GET', path, undefined, own.headers)).body.data.description).toBe('Later');
+    await expectError(
+      await call('PATCH', path, { description: 'Other' }, keyed),
+      422,
+      'idempotency_key_mismatch',
+    );
+    // The answer was stored with the change, under the procedure both transports share.
+    const stored = await api.db.orm.em
+      .fork()
+      .execute<{ endpoint: string; status: number; body: unknown }[]>(
+        'select endpoint, status, body from idempotency_keys where workspace_id = ? and key = ?',
+        [own.workspaceId, keyed['idempotency-key']],
+      );
+    expect(stored).toEqual([{ endpoint: 'webhookEndpoints.update', status: 200, body: first.body }]);
+  });
+
+  it('replays a refused update as its first answer, a 404 for another workspace’s endpoint', async () => {
+    const own = await ownWorkspace();
+    const { endpoint } = await createEndpoint({ url: hookUrl }, headers);
+    const keyed = { ...own.headers, 'idempotency-key': `update-foreign-${endpoint.id}` };
+    const path = `/webhook-endpoints/${endpoint.id}`;
+    await expectError(await call('PATCH', path, { status: 'disabled' }, keyed), 404, 'not_found');
+    const again = await call('PATCH', path, { status: 'disabled' }, keyed);
+    await expectError(again, 404, 'not_found');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('works over tRPC too: update, rotateSecret and delete replay their first answer, marked, and apply once', async () => {
+    const own = await ownWorkspace();
+    const { endpoint, secret: held } = await createEndpoint({ url: hookUrl }, own.headers);
+    const keyed = (name: string) => ({ ...own.headers, 'idempotency-key': `trpc-${name}-${endpoint.id}` });
+    const twice = async (procedure: string, input: Record<string, unknown>, name: string) => {
+      const first = await callTrpc<{ result: { data: Body<Endpoint> } }>(
+        api,
+        procedure,
+        'mutation',
+        input,
+        keyed(name),
+      );
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+      const again = await callTrpc(api, procedure, 'mutation', input, keyed(name));
+      expect(again.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body).toEqual(first.body);
+      await expectTrpcError(
+        await callTrpc(api, procedure, 'mutation', { ...input, id: unknownEndpoint }, keyed(name)),
+        422,
+        'idempotency_key_mismatch',
+      );
+      return first.body.result.data.data;
+    };
+
+    const updated = await twice(
+      'webhookEndpoints.update',
+      { id: endpoint.id, description: 'Via tRPC' },
+      'update',
+    );
+    expect(updated).toMatchObject({ description: 'Via tRPC' });
+    const rotated = await twice('webhookEndpoints.rotateSecret', { id: endpoint.id }, 'rotate');
+    expect(await endpointRow(endpoint.id)).toMatchObject({ secret: rotated.secret, previous_secret: held });
+    expect(await twice('webhookEndpoints.delete', { id: endpoint.id }, 'delete')).toEqual({ ok: true });
+    expect((await endpointRow(endpoint.id)).deleted_at).not.toBeNull();
   });
 });
 

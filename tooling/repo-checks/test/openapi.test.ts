@@ -162,7 +162,7 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('documents the Idempotency-Key header on the stock writes, the creations, quote sending and the webhook endpoints’ registration, rotation and deletion, and only there', () => {
+  it('documents the Idempotency-Key header on the stock writes, the creations, quote sending and the webhook endpoints’ registration, update, rotation and deletion, and only there', () => {
     const idempotent = new Map([
       ['post /products/{id}/adjust', '200'],
       ['post /stock-movements', '200'],
@@ -173,6 +173,7 @@ describe('OpenAPI document', () => {
       ['post /companies', '201'],
       ['post /opportunities', '201'],
       ['post /webhook-endpoints', '201'],
+      ['patch /webhook-endpoints/{id}', '200'],
       ['post /webhook-endpoints/{id}/rotate-secret', '200'],
       ['delete /webhook-endpoints/{id}', '200'],
     ]);

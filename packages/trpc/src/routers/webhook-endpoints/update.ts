@@ -13,6 +13,7 @@ export const updateEndpointProcedure = scopedProcedure('write:webhooks')
       summary: 'Change a webhook endpoint',
       description: '`status: "enabled"` re-enables an endpoint disabled by hand, by a 410 or by failing.',
     },
+    idempotent: true,
   })
   .input(z.object({ ...endpointIdShape, ...endpointUpdateSchema.shape }))
   .output(recordEnvelopeSchema(endpointSchema))
