@@ -6,7 +6,8 @@ import type { BacklogMetrics } from './metrics.ts';
 export interface BacklogWatch {
   /** Whether the last reading of the backlogs worked (the database answers): /healthz. */
   healthy(): boolean;
-  stop(): void;
+  /** No reading starts after this; resolves when the one under way has ended. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -36,6 +37,16 @@ export async function watchBacklogs(options: {
     }
   }
   await checkBacklogs();
-  const timer = setInterval(() => void checkBacklogs(), options.everyMs);
-  return { healthy: () => lastCheckOk, stop: () => clearInterval(timer) };
+  let checking = Promise.resolve();
+  const timer = setInterval(() => {
+    checking = checkBacklogs();
+  }, options.everyMs);
+  return {
+    healthy: () => lastCheckOk,
+    async stop() {
+      clearInterval(timer);
+      // The database pool closes next: a reading still under way would fail.
+      await checking;
+    },
+  };
 }

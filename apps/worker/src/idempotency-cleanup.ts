@@ -10,7 +10,7 @@ export async function scheduleIdempotencyCleanup(options: {
   orm: MikroORM;
   log: WorkerLog;
   everyMs: number;
-}): Promise<{ stop(): void }> {
+}): Promise<{ stop(): Promise<void> }> {
   const { orm, log } = options;
   async function cleanIdempotencyKeys() {
     try {
@@ -21,6 +21,15 @@ export async function scheduleIdempotencyCleanup(options: {
     }
   }
   await cleanIdempotencyKeys();
-  const timer = setInterval(() => void cleanIdempotencyKeys(), options.everyMs);
-  return { stop: () => clearInterval(timer) };
+  let cleaning = Promise.resolve();
+  const timer = setInterval(() => {
+    cleaning = cleanIdempotencyKeys();
+  }, options.everyMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      // The database pool closes next: a cleanup still under way would fail.
+      await cleaning;
+    },
+  };
 }

@@ -62,12 +62,10 @@ export async function runWorker(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    backlogs.stop();
-    cleanup.stop();
     server.close();
-    await sweeps.stop();
-    // In-flight deliveries finish; queued ones stay in Redis and the database for the next worker.
-    await webhooks.stop();
+    // Work under way finishes (in-flight deliveries included; queued ones stay in Redis and the
+    // database for the next worker) before the pool it uses closes.
+    await Promise.all([backlogs.stop(), cleanup.stop(), sweeps.stop(), webhooks.stop()]);
     await orm.close();
     process.exit(0);
   }
