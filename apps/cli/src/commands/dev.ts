@@ -13,28 +13,80 @@ import {
   type Service,
 } from '@comptoir/local-services';
 import { CliError, type Output } from '../output.ts';
+import { stopMessages, stopSignals } from './supervise.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 const say = (line: string) => process.stderr.write(`[comptoir] ${line}\n`);
 
-/** What `dev` started, stopped in reverse: API and worker first, then PostgreSQL and Redis. */
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+/**
+ * What `dev` started, and how it stops. In order (a first signal, the supervisor gone, an app
+ * that ended): the API and the worker get SIGTERM and finish their work in flight, then Redis
+ * and PostgreSQL stop, so no app ever sees its services go. At once (a second signal): the apps
+ * get SIGKILL, the services stop as well as they can within a few seconds, and the exit code is 1.
+ */
 class LocalSystem {
   readonly services: Service[] = [];
-  readonly children: ChildProcess[] = [];
+  readonly apps: ChildProcess[] = [];
+  /** Set by the first stop: the start goes no further. */
   stopping = false;
+  private atOnce = false;
+  private code = 0;
+  /** The step of the start under way: a stop lets it end, as it may be starting a service. */
+  private step: Promise<unknown> = Promise.resolve();
+  private servicesStopped: Promise<void> | undefined;
 
-  async stop(code: number): Promise<void> {
+  /** Runs one step of the start (which records what it started), unless the system is stopping. */
+  starting<T>(run: () => Promise<T>): Promise<T> {
+    if (this.stopping) return Promise.reject(new Error('stopping'));
+    const running = run();
+    this.step = running.catch(() => {});
+    return running;
+  }
+
+  stop(code: number): void {
     if (this.stopping) return;
     this.stopping = true;
-    for (const child of this.children) child.kill('SIGTERM');
-    await Promise.all(
-      this.children.map((child) =>
-        child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null,
-      ),
-    );
-    for (const service of this.services.reverse()) await service.stop().catch(() => {});
-    process.exit(code);
+    this.code = code;
+    say('stopping: the API and the worker first, then PostgreSQL and Redis (Ctrl-C again to stop at once)');
+    void this.stopInOrder();
+  }
+
+  private async stopInOrder(): Promise<void> {
+    await this.step;
+    for (const app of this.apps) app.kill('SIGTERM');
+    await Promise.all(this.apps.map(exited));
+    await this.stopServices();
+    process.exit(this.code);
+  }
+
+  stopAtOnce(): void {
+    if (this.atOnce) return;
+    this.atOnce = true;
+    this.stopping = true;
+    this.code = 1;
+    say('stopping at once');
+    for (const app of this.apps) app.kill('SIGKILL');
+    const servicesStopped = Promise.all(this.apps.map(exited)).then(() => this.stopServices());
+    const patience = new Promise((resolve) => setTimeout(resolve, 5_000));
+    void Promise.race([servicesStopped, patience]).then(() => process.exit(this.code));
+  }
+
+  /** Once, whichever stop gets there first. */
+  private stopServices(): Promise<void> {
+    this.servicesStopped ??= (async () => {
+      for (const service of [...this.services].reverse()) {
+        await service
+          .stop()
+          .catch((error: unknown) => say(`could not stop ${service.source}: ${String(error)}`));
+      }
+    })();
+    return this.servicesStopped;
   }
 }
 
@@ -45,29 +97,40 @@ class LocalSystem {
  */
 export async function dev(out: Output) {
   const system = new LocalSystem();
-  // Stopped by the supervising parent (superviseDev): on its word, or when it is gone.
+  // The supervisor (superviseDev) passes on the signals it gets, and its end. A signal may also
+  // come here straight (`kill` of this pid, `pkill -f`, a process manager signalling every
+  // process): counted apart, so one signal seen twice, once from each, is still one.
   process.on('message', (message) => {
-    if (message === 'stop') void system.stop(0);
+    if (message === stopMessages.inOrder) system.stop(0);
+    if (message === stopMessages.atOnce) system.stopAtOnce();
   });
-  process.on('disconnect', () => void system.stop(0));
+  process.on('disconnect', () => system.stop(0));
+  let signals = 0;
+  for (const signal of stopSignals) {
+    process.on(signal, () => (signals++ === 0 ? system.stop(0) : system.stopAtOnce()));
+  }
 
   try {
     const { databaseUrl, redisUrl } = await startServices(system);
-    const demo = await prepareDatabase(databaseUrl);
+    const demo = await system.starting(() => prepareDatabase(databaseUrl));
     const host = readOptional('HOST') ?? '127.0.0.1';
     const port = readOptional('PORT') ?? '3000';
     const adminToken = readOptional('ADMIN_TOKEN') ?? randomBytes(18).toString('base64url');
+    if (system.stopping) return;
     startApps(system, { databaseUrl, redisUrl, host, port, adminToken });
     const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-    await waitUntilReady(`${baseUrl}/readyz`);
+    await waitUntilReady(`${baseUrl}/readyz`, () => system.stopping);
+    if (system.stopping) return;
     announce(out, { baseUrl, adminToken, demo });
   } catch (error) {
+    // A stop under way interrupts the start; it ends the process itself.
+    if (system.stopping) return;
     const reason =
       error instanceof MissingServiceError || error instanceof CliError
         ? error.message
         : `could not start: ${(error as Error).message}`;
     process.stderr.write(`error: ${reason}\n`);
-    await system.stop(1);
+    system.stop(1);
   }
 }
 
@@ -75,24 +138,33 @@ export async function dev(out: Output) {
 async function startServices(system: LocalSystem): Promise<{ databaseUrl: string; redisUrl: string }> {
   const settings = readDevServicesConfig();
   const explicitDatabase = readOptional('DATABASE_URL');
-  const postgres = await resolvePostgres({
-    explicitUrl: explicitDatabase,
-    tryLocal: false,
-    dataDir: settings.postgres.dataDir ? resolve(settings.postgres.dataDir) : `${repoRoot}.data/postgres`,
-    port: settings.postgres.port,
-    log: say,
+  const postgres = await system.starting(async () => {
+    const service = await resolvePostgres({
+      explicitUrl: explicitDatabase,
+      tryLocal: false,
+      dataDir: settings.postgres.dataDir ? resolve(settings.postgres.dataDir) : `${repoRoot}.data/postgres`,
+      port: settings.postgres.port,
+      log: say,
+      // Stopped here, after the apps (LocalSystem).
+      ownSignals: true,
+    });
+    system.services.push(service);
+    return service;
   });
-  system.services.push(postgres);
-  const databaseUrl = explicitDatabase ?? (await ensureDatabase(postgres.url, 'comptoir'));
+  const databaseUrl =
+    explicitDatabase ?? (await system.starting(() => ensureDatabase(postgres.url, 'comptoir')));
   say(`database: ${postgres.source}`);
   const redisPort = settings.redis.port;
-  const redis = await resolveRedis({
-    explicitUrl: readOptional('REDIS_URL'),
-    ...(redisPort === undefined ? {} : { localUrl: `redis://127.0.0.1:${redisPort}` }),
-    port: redisPort ?? 6390,
-    log: say,
+  const redis = await system.starting(async () => {
+    const service = await resolveRedis({
+      explicitUrl: readOptional('REDIS_URL'),
+      ...(redisPort === undefined ? {} : { localUrl: `redis://127.0.0.1:${redisPort}` }),
+      port: redisPort ?? 6390,
+      log: say,
+    });
+    system.services.push(service);
+    return service;
   });
-  system.services.push(redis);
   say(`redis: ${redis.source}`);
   return { databaseUrl, redisUrl: redis.url };
 }
@@ -137,10 +209,10 @@ function startApps(system: LocalSystem, settings: AppSettings): void {
     child.once('exit', (code) => {
       if (!system.stopping) {
         say(`${name} exited with code ${code}; stopping`);
-        void system.stop(code || 1);
+        system.stop(code || 1);
       }
     });
-    system.children.push(child);
+    system.apps.push(child);
   }
 }
 
@@ -167,7 +239,7 @@ function announce(
     },
     () => [
       '',
-      `Comptoir is running at ${baseUrl} (API reference: ${baseUrl}/docs). Ctrl-C stops everything.`,
+      `Comptoir is running at ${baseUrl} (API reference: ${baseUrl}/docs). Ctrl-C stops everything (twice: at once).`,
       `Webhook queues: ${queues} (any user name, password ${adminToken}).`,
       `Demo workspace ${demo.workspaceId}; try:`,
       '',
@@ -177,9 +249,10 @@ function announce(
   );
 }
 
-async function waitUntilReady(url: string) {
+async function waitUntilReady(url: string, stopping: () => boolean) {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
+    if (stopping()) return;
     const ready = await fetch(url).then(
       (response) => response.ok,
       () => false,

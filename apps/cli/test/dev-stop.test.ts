@@ -1,0 +1,310 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { configReference } from '@comptoir/config';
+import { freePort, repoRoot } from '@comptoir/testing';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+
+/**
+ * `./run start` stopped as a process manager or `kill <pid>` stops it: one signal to the
+ * supervisor's pid alone. The system runs its own embedded PostgreSQL (a data folder of this
+ * file's) and its own redis-server, on ports of its own, so the stop of both is part of what
+ * is checked.
+ */
+
+// Like a checkout: readable by others (the embedded server runs as "postgres" under root).
+const scratch = mkdtempSync(join(tmpdir(), 'comptoir-dev-stop-'));
+chmodSync(scratch, 0o755);
+const dataDir = join(scratch, 'postgres');
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** A process as /proc shows it; its start time tells it from a later one with the same pid. */
+interface Proc {
+  pid: number;
+  ppid: number;
+  startTime: string;
+  command: string;
+}
+
+function readProc(pid: number): (Proc & { state: string }) | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold anything.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+    return { pid, state: fields[0] ?? '', ppid: Number(fields[1]), startTime: fields[19] ?? '', command };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every process under `root`, by their parent links in /proc. */
+function descendants(root: number): Proc[] {
+  const all = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readProc(Number(name)))
+    .filter((proc) => proc !== undefined);
+  const found: Proc[] = [];
+  const parents = new Set([root]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const proc of all) {
+      if (parents.has(proc.ppid) && !parents.has(proc.pid)) {
+        parents.add(proc.pid);
+        found.push(proc);
+        grew = true;
+      }
+    }
+  }
+  return found;
+}
+
+/** Still running: same pid and start time, and not a zombie waiting for its parent to reap it. */
+function running(proc: Proc): boolean {
+  const now = readProc(proc.pid);
+  return now !== undefined && now.startTime === proc.startTime && now.state !== 'Z';
+}
+
+/** Anything a normal stop must not print: errors, warnings, lost or refused connections. */
+const trouble =
+  /FATAL|terminating connection|ECONNREFUSED|ECONNRESET|Connection is closed|connection (error|lost)|"level":[456]0|^error:|exited with code/im;
+
+interface Dev {
+  supervisor: ChildProcess;
+  baseUrl: string;
+  key: string;
+  /** Everything the system printed so far (stdout and stderr of every process). */
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
+  /** The processes under the supervisor once the system was ready. */
+  processes: Proc[];
+}
+
+const settingNames = new Set<string>(configReference.map((setting) => setting.name));
+
+const started: Dev[] = [];
+afterEach(async () => {
+  // A failed test leaves nothing behind.
+  for (const dev of started.splice(0)) {
+    for (const proc of [...dev.processes].reverse()) if (running(proc)) process.kill(proc.pid, 'SIGKILL');
+    if (dev.supervisor.exitCode === null && dev.supervisor.signalCode === null)
+      dev.supervisor.kill('SIGKILL');
+  }
+});
+
+/** `./run start` (node apps/cli/src/main.ts dev), ready once it has printed its banner. */
+async function startDev(): Promise<Dev> {
+  const [apiPort, workerPort, postgresPort, redisPort] = await distinctFreePorts(4);
+  const supervisor = spawn(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, 'dev'], {
+    cwd: repoRoot,
+    env: {
+      // None of the machine's Comptoir settings (DATABASE_URL, REDIS_URL, ...): the defaults of
+      // a fresh checkout, but for the ports and the data folder.
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !settingNames.has(name))),
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      WORKER_PORT: String(workerPort),
+      DEV_POSTGRES_DIR: dataDir,
+      DEV_POSTGRES_PORT: String(postgresPort),
+      DEV_REDIS_PORT: String(redisPort),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  supervisor.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  supervisor.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    supervisor.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  const dev: Dev = {
+    supervisor,
+    baseUrl: `http://127.0.0.1:${apiPort}`,
+    key: '',
+    output: () => output,
+    exited,
+    processes: [],
+  };
+  started.push(dev);
+  await until(
+    'the banner',
+    () => {
+      if (supervisor.exitCode !== null) throw new Error(`dev exited while starting:\n${output}`);
+      return output.includes('Comptoir is running at');
+    },
+    50_000,
+  );
+  dev.key = /Bearer (svc_live_\w+)/.exec(output)?.[1] ?? '';
+  dev.processes = descendants(supervisor.pid ?? 0);
+  // What this test is about: each of these is under the supervisor, and must go with it.
+  const commands = dev.processes.map((proc) => proc.command).join('\n');
+  for (const part of [
+    'main.ts dev --supervised',
+    'bin/postgres -D',
+    'redis-server',
+    'apps/api/src/main.ts',
+    'apps/worker/src/main.ts',
+  ]) {
+    expect(commands).toContain(part);
+  }
+  return dev;
+}
+
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
+function api(dev: Dev, method: string, path: string, body: unknown) {
+  return fetch(`${dev.baseUrl}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${dev.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * A webhook receiver that holds each request `holdMs` before answering 200 (forever when
+ * undefined), and notes whether the sender hung up before the answer.
+ */
+async function startReceiver(holdMs: number | undefined) {
+  const state = { received: 0, answered: 0, hungUpBeforeAnswer: 0 };
+  const server = createServer((req, res) => {
+    state.received++;
+    req.resume();
+    res.on('close', () => {
+      if (!res.writableFinished) state.hungUpBeforeAnswer++;
+    });
+    if (holdMs !== undefined) {
+      setTimeout(() => {
+        res.end('ok', () => state.answered++);
+      }, holdMs);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hook`;
+  return {
+    url,
+    state,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** A delivery in flight: an endpoint on `receiver`, an event for it, and the worker sending it. */
+async function deliveryInFlight(dev: Dev, receiver: Awaited<ReturnType<typeof startReceiver>>) {
+  expect((await api(dev, 'POST', '/webhook-endpoints', { url: receiver.url })).status).toBe(201);
+  expect((await api(dev, 'POST', '/companies', { name: 'Stop test' })).status).toBe(201);
+  await until('the delivery to reach the receiver', () => receiver.state.received > 0);
+}
+
+const shuttingDown = (dev: Dev, service: string) =>
+  new RegExp(`"service":"${service}".*"msg":"shutting down"`).test(dev.output());
+
+describe('./run start, stopped by one signal to its own pid', () => {
+  it('lets the API and the worker finish their work in flight, then stops PostgreSQL and Redis, and exits 0', async () => {
+    const dev = await startDev();
+    const receiver = await startReceiver(1500);
+    try {
+      await deliveryInFlight(dev, receiver);
+
+      // A request in flight: its body is still coming when the signal arrives.
+      const body = JSON.stringify({ name: 'Sent while stopping' });
+      const slow = request(`${dev.baseUrl}/api/v1/companies`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${dev.key}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      });
+      const answer = new Promise<number>((resolve, reject) => {
+        slow.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        slow.on('error', reject);
+      });
+      slow.write(body.slice(0, 5));
+      await sleep(300);
+
+      const signalled = Date.now();
+      process.kill(dev.supervisor.pid ?? 0, 'SIGTERM');
+      await until('the API to start its stop', () => shuttingDown(dev, 'api'));
+      slow.end(body.slice(5));
+      expect(await answer).toBe(201);
+
+      const { code, at } = await dev.exited;
+      expect(code, dev.output()).toBe(0);
+      // The worker waited for the receiver's answer instead of hanging up on it.
+      expect(receiver.state).toMatchObject({ answered: 1, hungUpBeforeAnswer: 0 });
+      expect(at - signalled).toBeLessThan(15_000);
+      expect(dev.processes.filter(running)).toEqual([]);
+      expect(dev.output()).not.toMatch(trouble);
+    } finally {
+      receiver.close();
+    }
+  }, 90_000);
+
+  it('stops at once at a second signal, even with work in flight, and exits non-zero', async () => {
+    const dev = await startDev();
+    // Never answers: the worker would wait for the send to time out (15 s).
+    const receiver = await startReceiver(undefined);
+    try {
+      await deliveryInFlight(dev, receiver);
+      process.kill(dev.supervisor.pid ?? 0, 'SIGTERM');
+      await until('the API and the worker to start their stop', () =>
+        ['api', 'worker'].every((service) => shuttingDown(dev, service)),
+      );
+      const second = Date.now();
+      process.kill(dev.supervisor.pid ?? 0, 'SIGTERM');
+
+      const { code, at } = await dev.exited;
+      expect(code, dev.output()).not.toBe(0);
+      expect(at - second).toBeLessThan(5_000);
+      expect(dev.processes.filter(running)).toEqual([]);
+      // The worker was stopped mid-send: the receiver saw it hang up.
+      await until('the receiver to see the hang-up', () => receiver.state.hungUpBeforeAnswer === 1, 2_000);
+    } finally {
+      receiver.close();
+    }
+  }, 90_000);
+
+  it('stops in the same order when the signal reaches the supervised process too (pkill -f)', async () => {
+    const dev = await startDev();
+    const supervised = dev.processes.find((proc) => proc.command.includes('main.ts dev --supervised'));
+    process.kill(dev.supervisor.pid ?? 0, 'SIGTERM');
+    process.kill(supervised?.pid ?? 0, 'SIGTERM');
+    const { code } = await dev.exited;
+    expect(code, dev.output()).toBe(0);
+    expect(dev.processes.filter(running)).toEqual([]);
+    expect(dev.output()).not.toMatch(trouble);
+  }, 90_000);
+
+  it('stops everything it started when the supervisor itself is killed', async () => {
+    const dev = await startDev();
+    process.kill(dev.supervisor.pid ?? 0, 'SIGKILL');
+    await dev.exited;
+    await until('every process to stop', () => dev.processes.filter(running).length === 0, 20_000);
+    expect(dev.output()).not.toMatch(trouble);
+  }, 90_000);
+});
