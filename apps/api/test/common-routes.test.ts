@@ -112,6 +112,9 @@ const unauthenticated: [string, Record<string, string>][] = [
   ['invalid_key', bearer(generateKey())],
 ];
 
+/** A field no operation defines. */
+const strayField = 'notAFieldOfAnyOperation';
+
 const prefixOf = (id: string) => id.slice(0, id.indexOf('_'));
 /** Ids that name no record of the caller's: each from a real id of the right kind. */
 const missingIds: [string, (id: string) => string][] = [
@@ -217,6 +220,19 @@ describe.each(restOperations.map((operation) => [operation.label, operation] as 
       expect(error.message).toContain(scope);
     });
 
+    // Rulings, "Records": a body field the operation does not define is refused, never dropped.
+    if (route.method !== 'GET' && route.method !== 'DELETE') {
+      it('refuses a body field it does not define with 400 invalid_body naming it, and writes nothing', async () => {
+        const input = await standingInput(home, operation);
+        const answer = await refused(() => restCall(operation, { ...input, [strayField]: 1 }, home.headers));
+        const error = await expectError(answer, 400, 'invalid_body');
+        expect(error.details).toContainEqual({
+          path: strayField,
+          message: expect.stringMatching(/^unknown field/),
+        });
+      });
+    }
+
     it(`serves a key holding only ${operation.scope}`, async () => {
       const input = await validInput(home, operation);
       const answer = await restCall(operation, input, bearer(await keyWithOnly(scopeOf(operation))));
@@ -292,6 +308,20 @@ describe.each(operations.map((operation) => [operation.procedure, operation] as 
       expect(error).toMatchObject({ httpStatus: 403, code: 'insufficient_scope' });
       expect(error.message).toContain(scope);
     });
+
+    if (operation.type === 'mutation') {
+      it('refuses an input field it does not define with 400 invalid_body naming it, and writes nothing', async () => {
+        const input = await standingInput(home, operation);
+        const answer = await refused(() =>
+          callTrpc(api, operation.procedure, operation.type, { ...input, [strayField]: 1 }, home.headers),
+        );
+        const error = await expectTrpcError(answer, 400, 'invalid_body');
+        expect(error.details).toContainEqual({
+          path: strayField,
+          message: expect.stringMatching(/^unknown field/),
+        });
+      });
+    }
 
     // Procedures with a REST route are checked above through it; the others only have tRPC.
     if (operation.rest) return;

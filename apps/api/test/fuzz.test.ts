@@ -1,7 +1,7 @@
 import { errorStatus } from '@comptoir/trpc';
 import { fc } from '@fast-check/vitest';
 import { afterAll, describe, expect, test } from 'vitest';
-import { casesFor } from './fuzz/cases.ts';
+import { casesFor, unknownFieldCases } from './fuzz/cases.ts';
 import { loadDocument } from './fuzz/openapi.ts';
 import { seedWorld } from './fuzz/pool.ts';
 import { rowCounter } from './fuzz/row-counts.ts';
@@ -31,7 +31,7 @@ const api = await startTestApi({ rateLimitPerMinute: 100_000_000 });
 afterAll(async () => {
   const answers = [...tally].map(([bucket, count]) => `${bucket}: ${count}`).join(', ');
   console.log(
-    `fuzz: seed ${seed}, ${perProperty * (document.operations.length + 1)} cases (${perProperty} per property); answers ${answers}`,
+    `fuzz: seed ${seed}, ${perProperty * (document.operations.length + 2)} cases (${perProperty} per property); answers ${answers}`,
   );
   await api.close();
 });
@@ -49,8 +49,8 @@ const fuzzer: Fuzzer = {
   seed,
 };
 
-/** Cases per operation: the runs shared among the operations and the transport property. */
-const perProperty = Math.ceil(runs / (document.operations.length + 1));
+/** Cases per operation: the runs shared among the operations, the unknown fields and the transports. */
+const perProperty = Math.ceil(runs / (document.operations.length + 2));
 /** Long enough for FUZZ_RUNS=50000 on a slow machine; the default run takes well under a minute. */
 const timeout = Math.max(60_000, perProperty * 200);
 
@@ -105,6 +105,17 @@ describe('fuzzing every operation of the document', () => {
       timeout,
     );
   }
+});
+
+describe('fuzzing unknown fields', () => {
+  test(
+    `every generated body with a field its operation does not define: ${perProperty} requests refused, nothing written`,
+    () =>
+      fuzz('unknown fields', unknownFieldCases(operations), ({ operation, fuzzCase }) =>
+        runCase(fuzzer, operation, fuzzCase),
+      ),
+    timeout,
+  );
 });
 
 describe('fuzzing the transports', () => {

@@ -205,3 +205,42 @@ describe('invoices.send: 422 invoice_incomplete', () => {
     expect((await client.invoices.send.mutate({ id: draft.id })).data.status).toBe('SENT');
   });
 });
+
+// Rulings, "Records": invoice and quote creates take `clientCompany`, the field their reads show.
+describe('clientCompany on creates', () => {
+  it('is taken by POST /invoices, read back, and named as the buyer on the issued document', async () => {
+    const response = await create({ ...invoiceInput, ...buyer, clientCompany: 'Port & Fils SARL' });
+    expect(response.status).toBe(201);
+    const { data } = (await response.json()) as { data: { id: string } };
+    expect(await restInvoice(api, seller, data.id)).toMatchObject({ clientCompany: 'Port & Fils SARL' });
+    expect((await eventsAbout(api, data.id))[0]?.data).toMatchObject({ clientCompany: 'Port & Fils SARL' });
+    await client.invoices.send.mutate({ id: data.id });
+    const xml = await api.request(`/api/v1/invoices/${data.id}/factur-x.xml`, { headers: seller.headers });
+    expect(await xml.text()).toContain('Port &amp; Fils SARL');
+  });
+
+  it('is taken by POST /quotes and carried to the invoice by the conversion', async () => {
+    const answer = await api.request('/api/v1/quotes', {
+      method: 'POST',
+      headers: seller.headers,
+      json: { ...invoiceInput, clientCompany: 'Halles Lyon SAS' },
+    });
+    expect(answer.status).toBe(201);
+    const { data: quote } = (await answer.json()) as { data: { id: string; clientCompany: string | null } };
+    expect(quote.clientCompany).toBe('Halles Lyon SAS');
+    await client.quotes.send.mutate({ id: quote.id });
+    await client.quotes.accept.mutate({ id: quote.id });
+    const { data: converted } = await client.quotes.convertToInvoice.mutate({ id: quote.id });
+    const invoice = await restInvoice(api, seller, converted.invoiceId as string);
+    expect(invoice.clientCompany).toBe('Halles Lyon SAS');
+  });
+
+  it('may be null, and is refused empty or over 200 characters, nothing stored', async () => {
+    expect((await create({ ...invoiceInput, clientCompany: null })).status).toBe(201);
+    for (const clientCompany of ['', '   ', 'c'.repeat(201)]) {
+      const before = await databaseFingerprint(api);
+      await expectInvalidBody(await create({ ...invoiceInput, clientCompany }), 'clientCompany');
+      expect(await databaseFingerprint(api)).toEqual(before);
+    }
+  });
+});

@@ -2,6 +2,7 @@
 // that is no longer imported anywhere shows here.
 
 export { batched, batchedByKey } from './batching/batched.ts';
+export { bodyObject } from './bodies/index.ts';
 export { createCompany } from './companies/create.ts';
 export { getCompany } from './companies/get.ts';
 export { listCompanies } from './companies/list.ts';

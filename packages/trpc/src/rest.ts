@@ -181,8 +181,10 @@ export function createRestHandler(deps: ServerDependencies) {
       url: request.url,
       headers,
       // Parsed here because trpc-to-openapi's own parse gathers names into a plain object:
-      // `?constructor=1` met Object.prototype.constructor and threw.
-      query: queryOf(request.url),
+      // `?constructor=1` met Object.prototype.constructor and threw. A DELETE's input is its
+      // path id, and that input refuses unknown fields (a tRPC body's rule): a query parameter
+      // is never refused (rulings), so a DELETE's are left out rather than read as input.
+      query: request.method === 'DELETE' ? Object.create(null) : queryOf(request.url),
       body: request.body,
       socket: source.socket,
       readableEnded: true,

@@ -1,5 +1,14 @@
 import { fc } from '@fast-check/vitest';
-import { DuplicateKeys, isJsonObject, type JsonValue, PoolId, withField, withoutField } from './json-text.ts';
+import {
+  DuplicateKeys,
+  holdsUnstorableText,
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  PoolId,
+  withField,
+  withoutField,
+} from './json-text.ts';
 import { type Operation, type Parameter, type Slot, slotsOf } from './openapi.ts';
 import {
   contentTypes,
@@ -30,6 +39,8 @@ export interface FuzzCase {
   plain: boolean;
   /** What was changed from a valid request, for the report: `body.set lines.0.title`. */
   mutation: string;
+  /** Where a field the operation does not define was added to a valid body (`lines.0.Title`). */
+  unknownField?: string;
 }
 
 /** A path parameter: a real record's id (maybe altered), or text written on the wire as is. */
@@ -534,4 +545,61 @@ function printable(fuzzCase: FuzzCase): FuzzCase {
     value: () => JSON.stringify(fuzzCase, shorten),
     enumerable: false,
   });
+}
+
+/** Every object in a JSON value (the value itself, lines, an address), with its path. */
+function objectsIn(
+  value: JsonValue,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; object: JsonObject }[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => objectsIn(item, [...path, index]));
+  if (!isJsonObject(value)) return [];
+  return [
+    { path, object: value },
+    ...Object.entries(value).flatMap(([key, child]) => objectsIn(child, [...path, key])),
+  ];
+}
+
+/** A name no operation defines (every field of the contract starts with a lower-case letter). */
+const strayName = fc.oneof(
+  fc.constantFrom('Title', 'ClientCompany', '_id', 'Quantity', 'X-Trace', 'Ttl'),
+  fc.stringMatching(/^[A-Z_][A-Za-z]{0,11}$/),
+);
+
+/**
+ * Issue 32: the cases of the operations that take a body, each generated body that is a JSON
+ * object given one more field the operation does not define, in any of its objects (a line, an
+ * address). The oracle's schema says additionalProperties: false, so each is refused; when the
+ * body was otherwise valid, the refusal names the field.
+ */
+export function unknownFieldCases(
+  operations: Operation[],
+): fc.Arbitrary<{ operation: Operation; fuzzCase: FuzzCase }> {
+  const withBodies = operations.filter((operation) => operation.body !== undefined);
+  return fc
+    .constantFrom(...withBodies)
+    .chain((operation) =>
+      fc.tuple(fc.constant(operation), casesFor(operation), fc.nat(), strayName, extraValues),
+    )
+    .map(([operation, fuzzCase, at, name, value]) => {
+      const body = fuzzCase.body;
+      if (body.kind !== 'json') return { operation, fuzzCase };
+      const objects = objectsIn(body.value);
+      const target = objects[at % Math.max(objects.length, 1)];
+      if (!target || name in target.object) return { operation, fuzzCase };
+      const field = [...target.path, name];
+      return {
+        operation,
+        fuzzCase: {
+          ...fuzzCase,
+          body: { ...body, value: setAt(body.value, field, value.value) },
+          plain: fuzzCase.plain && value.plain,
+          mutation: `${fuzzCase.mutation} + unknown ${field.join('.')}`,
+          // Otherwise valid, the body is refused for that field alone, which the refusal names.
+          ...(fuzzCase.mutation === 'valid' && value.plain && !holdsUnstorableText(value.value)
+            ? { unknownField: field.join('.') }
+            : {}),
+        },
+      };
+    });
 }

@@ -263,22 +263,23 @@ function bodyVerdict(operation: Operation, wire: WireRequest, context: Expectati
 
 const withIds = new WeakMap<Operation, Schema>();
 
-/** Over tRPC the body also carries the path parameters (`id`): the schema with them required. */
+/**
+ * Over tRPC the body also carries the path parameters (`id`): the schema with them as required
+ * properties of the body's object, which refuses any other field (additionalProperties: false).
+ */
 function withPathFields(schema: Schema, operation: Operation): Schema {
   if (operation.pathParams.length === 0) return schema;
   const known = withIds.get(operation);
   if (known) return known;
+  const names = operation.pathParams.map((parameter) => parameter.name);
+  const object = schema as { properties?: Record<string, Schema>; required?: string[] };
   const combined: Schema = {
-    allOf: [
-      schema,
-      {
-        type: 'object',
-        required: operation.pathParams.map((parameter) => parameter.name),
-        properties: Object.fromEntries(
-          operation.pathParams.map((parameter) => [parameter.name, { type: 'string' }]),
-        ),
-      },
-    ],
+    ...schema,
+    properties: {
+      ...object.properties,
+      ...Object.fromEntries(names.map((name) => [name, { type: 'string' }])),
+    },
+    required: [...(object.required ?? []), ...names],
   };
   withIds.set(operation, combined);
   return combined;

@@ -17,6 +17,11 @@ export interface Observation {
   expectation: Expectation;
   before: RowCounts;
   after: RowCounts;
+  /**
+   * The path of a field the operation does not define, added to an otherwise valid body: a 400
+   * invalid_body must name it (rulings, "Records").
+   */
+  unknownField?: string | undefined;
 }
 
 export interface InvariantContext {
@@ -59,6 +64,15 @@ export function checkAnswer(observation: Observation, context: InvariantContext)
     });
   }
   if (status >= 400 && status < 500) violations.push(...checkNothingWritten(observation));
+  if (observation.unknownField !== undefined && code === 'invalid_body') {
+    const details = (contractError(wire, body) as { details?: { path?: unknown }[] } | undefined)?.details;
+    if (!details?.some((detail) => detail.path === observation.unknownField)) {
+      violations.push({
+        kind: 'unknown-field-not-named',
+        detail: `no detail names ${observation.unknownField}: ${answer.text.slice(0, 300)}`,
+      });
+    }
+  }
   return violations;
 }
 

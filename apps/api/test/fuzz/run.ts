@@ -57,7 +57,10 @@ export async function exchange(
   const before = await fuzzer.counts();
   const answer = await send(fuzzer.api.baseUrl, wire);
   const after = await fuzzer.counts();
-  const violations = checkAnswer({ operation, wire, answer, expectation, before, after }, fuzzer.invariants);
+  const violations = checkAnswer(
+    { operation, wire, answer, expectation, before, after, unknownField: fuzzCase.unknownField },
+    fuzzer.invariants,
+  );
   const bucket = `${wire.transport} ${'failure' in answer ? 'no answer' : `${String(answer.status).slice(0, 1)}xx`}`;
   tally.set(bucket, (tally.get(bucket) ?? 0) + 1);
   if ('failure' in answer) {

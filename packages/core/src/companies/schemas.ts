@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
 import { normalizeSiret, normalizeVatNumber } from './identifiers.ts';
@@ -41,24 +42,21 @@ const vatNumberDescription =
   'VAT number; a French one (FR…) is stored without spaces in upper case. Any text is accepted; reads report the French key check in vatNumberValid.';
 const address = z.string().max(1000);
 
-export const companyCreateSchema = z
-  .object({
-    name: requiredText(200),
-    siret: siret.optional().meta({ description: siretDescription }),
-    vatNumber: vatNumber.optional().meta({ description: vatNumberDescription }),
-    address: address.optional(),
-  })
-  .meta({ id: 'CompanyCreate' });
+export const companyCreateSchema = bodyObject({
+  name: requiredText(200),
+  siret: siret.optional().meta({ description: siretDescription }),
+  vatNumber: vatNumber.optional().meta({ description: vatNumberDescription }),
+  address: address.optional(),
+}).meta({ id: 'CompanyCreate' });
 export type CompanyCreate = z.input<typeof companyCreateSchema>;
 
 /** Every create field, optional; null clears the optional ones. */
-export const companyUpdateSchema = z
-  .object({
-    name: requiredText(200),
-    siret: siret.nullable().meta({ description: `${siretDescription} Null clears it.` }),
-    vatNumber: vatNumber.nullable().meta({ description: `${vatNumberDescription} Null clears it.` }),
-    address: address.nullable(),
-  })
+export const companyUpdateSchema = bodyObject({
+  name: requiredText(200),
+  siret: siret.nullable().meta({ description: `${siretDescription} Null clears it.` }),
+  vatNumber: vatNumber.nullable().meta({ description: `${vatNumberDescription} Null clears it.` }),
+  address: address.nullable(),
+})
   .partial()
   .meta({ id: 'CompanyUpdate' });
 export type CompanyUpdate = z.input<typeof companyUpdateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { companyRefSchema, identifierChecksShape } from '../companies/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
@@ -33,29 +34,26 @@ export const contactDetailSchema = contactSchema
   .meta({ id: 'ContactDetail' });
 export type ContactDetailView = z.infer<typeof contactDetailSchema>;
 
-export const contactCreateSchema = z
-  .object({
-    name: requiredText(200),
-    email: z.email({ error: 'email must be an e-mail address' }).max(200),
-    phone: requiredText(32).optional(),
-    companyId: z.string().min(1).max(64).optional().meta({ description: 'Company of the contact (cmp_…).' }),
-  })
-  .meta({ id: 'ContactCreate' });
+export const contactCreateSchema = bodyObject({
+  name: requiredText(200),
+  email: z.email({ error: 'email must be an e-mail address' }).max(200),
+  phone: requiredText(32).optional(),
+  companyId: z.string().min(1).max(64).optional().meta({ description: 'Company of the contact (cmp_…).' }),
+}).meta({ id: 'ContactCreate' });
 export type ContactCreate = z.input<typeof contactCreateSchema>;
 
 /** Every create field, optional; null clears `phone` and detaches the company. */
-export const contactUpdateSchema = z
-  .object({
-    name: contactCreateSchema.shape.name,
-    email: contactCreateSchema.shape.email,
-    phone: requiredText(32).nullable(),
-    companyId: z
-      .string()
-      .min(1)
-      .max(64)
-      .nullable()
-      .meta({ description: 'Company of the contact (cmp_…); null detaches it.' }),
-  })
+export const contactUpdateSchema = bodyObject({
+  name: contactCreateSchema.shape.name,
+  email: contactCreateSchema.shape.email,
+  phone: requiredText(32).nullable(),
+  companyId: z
+    .string()
+    .min(1)
+    .max(64)
+    .nullable()
+    .meta({ description: 'Company of the contact (cmp_…); null detaches it.' }),
+})
   .partial()
   .meta({ id: 'ContactUpdate' });
 export type ContactUpdate = z.input<typeof contactUpdateSchema>;

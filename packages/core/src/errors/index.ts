@@ -1,3 +1,5 @@
+import { unknownFieldDetails } from '../bodies/index.ts';
+
 /**
  * The domain's error codes (api-v1.md section 7 and the rulings). Core names what went wrong;
  * what that means for a transport (an HTTP status, an envelope) is decided in packages/trpc.
@@ -74,12 +76,20 @@ export function notFound(what = 'Resource'): AppError {
   return new AppError('not_found', `${what} not found`);
 }
 
-/** Turns zod issues into the contract's `details`, one entry per field. */
+/** Turns zod issues into the contract's `details`, one entry per field (an unknown key included). */
 export function detailsFromIssues(
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  issues: ReadonlyArray<{
+    path: ReadonlyArray<PropertyKey>;
+    message: string;
+    code?: string;
+    keys?: string[];
+  }>,
 ): ErrorDetail[] {
-  return issues.map((issue) => ({
-    path: issue.path.map((part) => String(part)).join('.') || '(root)',
-    message: issue.message,
-  }));
+  return issues.flatMap((issue) => {
+    const path = issue.path.map((part) => String(part));
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      return unknownFieldDetails(path, issue.keys, issue.message);
+    }
+    return [{ path: path.join('.') || '(root)', message: issue.message }];
+  });
 }

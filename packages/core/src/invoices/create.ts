@@ -30,7 +30,7 @@ export async function createInvoice(
     {
       title: first.title,
       clientName: data.clientName,
-      clientCompany: null,
+      clientCompany: data.clientCompany ?? null,
       clientEmail: data.clientEmail,
       currency: data.currency,
       taxRate: first.taxRate,

@@ -1,8 +1,10 @@
 import { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods } from '@comptoir/db';
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals, decimalPlacesOf } from '../decimals/index.ts';
 import { countryCodeSchema, sirenSchema, vatNumberSchema } from '../identifiers/schemas.ts';
 import {
+  clientCompanySchema,
   currencySchema,
   documentLineSchema,
   documentTotalLimit,
@@ -104,15 +106,14 @@ export const invoiceDetailSchema = invoiceSchema
   .meta({ id: 'InvoiceDetail' });
 export type InvoiceDetailView = z.infer<typeof invoiceDetailSchema>;
 
-export const invoiceCreateSchema = z
-  .object({
-    clientName: requiredText(200),
-    clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
-    ...z.object(buyerWriteShape).partial().shape,
-    currency: currencySchema,
-    lines: linesSchema,
-  })
-  .meta({ id: 'InvoiceCreate' });
+export const invoiceCreateSchema = bodyObject({
+  clientName: requiredText(200),
+  clientCompany: clientCompanySchema.optional(),
+  clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
+  ...z.object(buyerWriteShape).partial().shape,
+  currency: currencySchema,
+  lines: linesSchema,
+}).meta({ id: 'InvoiceCreate' });
 export type InvoiceCreate = z.input<typeof invoiceCreateSchema>;
 
 export const invoiceListQuerySchema = z.object({
@@ -126,49 +127,42 @@ const instant = z.iso.datetime({
   error: 'an ISO 8601 date-time, such as 2026-11-21T09:00:00Z',
 });
 
-export const invoiceUpdateSchema = z
-  .object({
-    title: requiredText(500),
-    clientName: requiredText(200),
-    clientCompany: requiredText(200)
-      .nullable()
-      .meta({ description: 'The client’s company; null removes it.' }),
-    clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
-    ...buyerWriteShape,
-    dueAt: instant.nullable(),
-    discountPercent: atMostStoredDecimals(z.number().min(0).max(100)).meta({
-      description: 'Percent off the whole invoice, taken per VAT rate.',
-    }),
-    reverseCharge: z.boolean().meta({ description: 'Reverse charge: the buyer accounts for the VAT.' }),
-    lines: linesSchema.meta({ description: 'Replaces every line.' }),
-  })
+export const invoiceUpdateSchema = bodyObject({
+  title: requiredText(500),
+  clientName: requiredText(200),
+  clientCompany: clientCompanySchema,
+  clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
+  ...buyerWriteShape,
+  dueAt: instant.nullable(),
+  discountPercent: atMostStoredDecimals(z.number().min(0).max(100)).meta({
+    description: 'Percent off the whole invoice, taken per VAT rate.',
+  }),
+  reverseCharge: z.boolean().meta({ description: 'Reverse charge: the buyer accounts for the VAT.' }),
+  lines: linesSchema.meta({ description: 'Replaces every line.' }),
+})
   .partial()
   .meta({ id: 'InvoiceUpdate' });
 export type InvoiceUpdate = z.input<typeof invoiceUpdateSchema>;
 
-export const invoiceSendSchema = z
-  .object({
-    issuedAt: instant.optional().meta({
-      description:
-        'The issue date, now when omitted; neither in the future nor before the workspace’s latest issued invoice.',
-    }),
-  })
-  .meta({ id: 'InvoiceSend' });
+export const invoiceSendSchema = bodyObject({
+  issuedAt: instant.optional().meta({
+    description:
+      'The issue date, now when omitted; neither in the future nor before the workspace’s latest issued invoice.',
+  }),
+}).meta({ id: 'InvoiceSend' });
 export type InvoiceSend = z.input<typeof invoiceSendSchema>;
 
-export const paymentCreateSchema = z
-  .object({
-    amount: z
-      .number()
-      .gt(0)
-      .lt(documentTotalLimit)
-      .refine((value) => decimalPlacesOf(value) <= 2, { error: 'at most 2 decimal places' })
-      .meta({ description: 'At most the invoice’s balance, to the cent.' }),
-    paidAt: instant.optional().meta({ description: 'When it was paid; now when omitted.' }),
-    method: paymentMethodSchema,
-    reference: z.string().trim().max(200).optional(),
-  })
-  .meta({ id: 'PaymentCreate' });
+export const paymentCreateSchema = bodyObject({
+  amount: z
+    .number()
+    .gt(0)
+    .lt(documentTotalLimit)
+    .refine((value) => decimalPlacesOf(value) <= 2, { error: 'at most 2 decimal places' })
+    .meta({ description: 'At most the invoice’s balance, to the cent.' }),
+  paidAt: instant.optional().meta({ description: 'When it was paid; now when omitted.' }),
+  method: paymentMethodSchema,
+  reference: z.string().trim().max(200).optional(),
+}).meta({ id: 'PaymentCreate' });
 export type PaymentCreate = z.input<typeof paymentCreateSchema>;
 export type InvoicePatch = Omit<z.output<typeof invoiceUpdateSchema>, 'lines'>;
 export type PaymentInput = z.output<typeof paymentCreateSchema>;

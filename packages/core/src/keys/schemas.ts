@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { requiredText } from '../text/index.ts';
 import { type Scope, scopeSchema } from './scopes.ts';
 
-export const keyCreateSchema = z.object({
+export const keyCreateSchema = bodyObject({
   workspaceId: z.string().min(1),
   scopes: z.array(scopeSchema).min(1, { error: 'a key needs at least one scope' }),
   name: requiredText(200).optional(),

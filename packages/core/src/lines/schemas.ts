@@ -1,29 +1,28 @@
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { requiredText } from '../text/index.ts';
 import { documentAmounts } from './totals.ts';
 
 /** A line as invoices and quotes take it (api-v1.md LineCreate). */
-export const lineCreateSchema = z
-  .object({
-    title: requiredText(500),
-    quantity: atMostStoredDecimals(z.number().gt(0).max(1e9)),
-    unitPrice: atMostStoredDecimals(z.number().min(0).max(1e12)),
-    taxRate: atMostStoredDecimals(z.number().min(0).max(100))
-      .default(0)
-      .meta({ description: 'VAT rate in percent, at most 4 decimal places; 0 when omitted.' }),
-    unit: z
-      .string()
-      .trim()
-      .min(1)
-      .max(32)
-      .optional()
-      .meta({ description: 'The unit of the quantity (`h`, `kg`, `pièce`); none when omitted.' }),
-    discountPercent: atMostStoredDecimals(z.number().min(0).max(100))
-      .optional()
-      .meta({ description: 'Percent off this line, 0 when omitted.' }),
-  })
-  .meta({ id: 'LineCreate' });
+export const lineCreateSchema = bodyObject({
+  title: requiredText(500),
+  quantity: atMostStoredDecimals(z.number().gt(0).max(1e9)),
+  unitPrice: atMostStoredDecimals(z.number().min(0).max(1e12)),
+  taxRate: atMostStoredDecimals(z.number().min(0).max(100))
+    .default(0)
+    .meta({ description: 'VAT rate in percent, at most 4 decimal places; 0 when omitted.' }),
+  unit: z
+    .string()
+    .trim()
+    .min(1)
+    .max(32)
+    .optional()
+    .meta({ description: 'The unit of the quantity (`h`, `kg`, `pièce`); none when omitted.' }),
+  discountPercent: atMostStoredDecimals(z.number().min(0).max(100))
+    .optional()
+    .meta({ description: 'Percent off this line, 0 when omitted.' }),
+}).meta({ id: 'LineCreate' });
 export type LineCreate = z.output<typeof lineCreateSchema>;
 
 /**
@@ -44,6 +43,11 @@ export const linesSchema = z
       });
     }
   });
+
+/** The client's company on an invoice or a quote, as creates and updates take it: null for none. */
+export const clientCompanySchema = requiredText(200)
+  .nullable()
+  .meta({ description: 'The client’s company (its name); null for none.' });
 
 /** Three upper-case letters (ISO 4217 form); EUR when omitted. */
 export const currencySchema = z

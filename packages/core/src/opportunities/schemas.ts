@@ -1,5 +1,6 @@
 import { opportunityStatuses } from '@comptoir/db';
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { companyRefSchema } from '../companies/schemas.ts';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { pageQueryShape } from '../paging/index.ts';
@@ -30,15 +31,13 @@ export const opportunityDetailSchema = opportunitySchema
   .meta({ id: 'OpportunityDetail' });
 export type OpportunityDetailView = z.infer<typeof opportunityDetailSchema>;
 
-export const opportunityCreateSchema = z
-  .object({
-    title: requiredText(200),
-    amount: atMostStoredDecimals(z.number().min(0).max(1e12)).optional(),
-    contactId: z.string().min(1).max(64).optional(),
-    companyId: z.string().min(1).max(64).optional(),
-    status: opportunityStatusSchema.optional(),
-  })
-  .meta({ id: 'OpportunityCreate' });
+export const opportunityCreateSchema = bodyObject({
+  title: requiredText(200),
+  amount: atMostStoredDecimals(z.number().min(0).max(1e12)).optional(),
+  contactId: z.string().min(1).max(64).optional(),
+  companyId: z.string().min(1).max(64).optional(),
+  status: opportunityStatusSchema.optional(),
+}).meta({ id: 'OpportunityCreate' });
 export type OpportunityCreate = z.input<typeof opportunityCreateSchema>;
 
 export const opportunityPriorities = ['low', 'normal', 'high', 'urgent'] as const;
@@ -49,19 +48,18 @@ const instant = z.iso.datetime({
 });
 
 /** Every field optional; null clears the nullable ones (`contactId` / `companyId` null detaches). */
-export const opportunityUpdateSchema = z
-  .object({
-    title: requiredText(200),
-    amount: atMostStoredDecimals(z.number().min(0).max(1e12)).nullable(),
-    status: opportunityStatusSchema.meta({
-      description: 'Entering WON sets `wonAt`, leaving it clears it.',
-    }),
-    priority: z.enum(opportunityPriorities).nullable(),
-    contactId: z.string().min(1).max(64).nullable(),
-    companyId: z.string().min(1).max(64).nullable(),
-    lastContactAt: instant.nullable(),
-    nextFollowUpAt: instant.nullable(),
-  })
+export const opportunityUpdateSchema = bodyObject({
+  title: requiredText(200),
+  amount: atMostStoredDecimals(z.number().min(0).max(1e12)).nullable(),
+  status: opportunityStatusSchema.meta({
+    description: 'Entering WON sets `wonAt`, leaving it clears it.',
+  }),
+  priority: z.enum(opportunityPriorities).nullable(),
+  contactId: z.string().min(1).max(64).nullable(),
+  companyId: z.string().min(1).max(64).nullable(),
+  lastContactAt: instant.nullable(),
+  nextFollowUpAt: instant.nullable(),
+})
   .partial()
   .meta({ id: 'OpportunityUpdate' });
 export type OpportunityUpdate = z.input<typeof opportunityUpdateSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { pageQueryShape, queryBoolean } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
@@ -61,20 +62,19 @@ const quantity = atMostStoredDecimals(z.number().min(-1e12).max(1e12));
 const rate = atMostStoredDecimals(z.number().min(0).max(100));
 
 /** A product as operators and internal apps create it (the public API cannot). */
-export const productCreateSchema = z
-  .object({
-    name: requiredText(200),
-    reference: requiredText(100).nullish(),
-    barcode: requiredText(64).nullish(),
-    unit: requiredText(32).nullish(),
-    unitPrice: amount.default(0),
-    costPrice: amount.default(0),
-    taxRate: rate.default(0),
-    supplierId: z.string().min(1).nullish(),
-    trackStock: z.boolean().default(false),
-    stockQuantity: quantity.nullish(),
-    stockThreshold: amount.nullish(),
-  })
+export const productCreateSchema = bodyObject({
+  name: requiredText(200),
+  reference: requiredText(100).nullish(),
+  barcode: requiredText(64).nullish(),
+  unit: requiredText(32).nullish(),
+  unitPrice: amount.default(0),
+  costPrice: amount.default(0),
+  taxRate: rate.default(0),
+  supplierId: z.string().min(1).nullish(),
+  trackStock: z.boolean().default(false),
+  stockQuantity: quantity.nullish(),
+  stockThreshold: amount.nullish(),
+})
   .superRefine((product, ctx) => {
     if (!product.trackStock && product.stockQuantity != null) {
       ctx.addIssue({
@@ -88,18 +88,17 @@ export const productCreateSchema = z
 export type ProductCreate = z.input<typeof productCreateSchema>;
 export type ProductCreateData = z.output<typeof productCreateSchema>;
 
-export const productUpdateSchema = z
-  .object({
-    name: requiredText(200),
-    reference: requiredText(100).nullable(),
-    barcode: requiredText(64).nullable(),
-    unit: requiredText(32).nullable(),
-    unitPrice: amount,
-    taxRate: rate,
-    supplierId: z.string().min(1).nullable(),
-    trackStock: z.boolean(),
-    stockThreshold: amount.nullable(),
-  })
+export const productUpdateSchema = bodyObject({
+  name: requiredText(200),
+  reference: requiredText(100).nullable(),
+  barcode: requiredText(64).nullable(),
+  unit: requiredText(32).nullable(),
+  unitPrice: amount,
+  taxRate: rate,
+  supplierId: z.string().min(1).nullable(),
+  trackStock: z.boolean(),
+  stockThreshold: amount.nullable(),
+})
   .partial()
   .meta({ id: 'ProductUpdate' });
 export type ProductUpdate = z.input<typeof productUpdateSchema>;

@@ -25,6 +25,7 @@ export async function createQuote(
       id,
       title: first.title,
       clientName: data.clientName,
+      clientCompany: data.clientCompany ?? null,
       clientEmail: data.clientEmail,
       currency: data.currency,
       taxRate: first.taxRate,

@@ -1,7 +1,14 @@
 import { quoteStatuses } from '@comptoir/db';
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals } from '../decimals/index.ts';
-import { currencySchema, documentLineSchema, documentTotalsSchema, linesSchema } from '../lines/schemas.ts';
+import {
+  clientCompanySchema,
+  currencySchema,
+  documentLineSchema,
+  documentTotalsSchema,
+  linesSchema,
+} from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
 
@@ -49,27 +56,25 @@ export const quoteDetailSchema = quoteSchema
   .meta({ id: 'QuoteDetail' });
 export type QuoteDetailView = z.infer<typeof quoteDetailSchema>;
 
-export const quoteCreateSchema = z
-  .object({
-    clientName: requiredText(200),
-    clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
-    currency: currencySchema,
-    opportunityId: z.string().min(1).max(64).optional(),
-    contactId: z.string().min(1).max(64).optional(),
-    lines: linesSchema,
-  })
-  .meta({ id: 'QuoteCreate' });
+export const quoteCreateSchema = bodyObject({
+  clientName: requiredText(200),
+  clientCompany: clientCompanySchema.optional(),
+  clientEmail: z.email({ error: 'clientEmail must be an e-mail address' }).max(200),
+  currency: currencySchema,
+  opportunityId: z.string().min(1).max(64).optional(),
+  contactId: z.string().min(1).max(64).optional(),
+  lines: linesSchema,
+}).meta({ id: 'QuoteCreate' });
 export type QuoteCreate = z.input<typeof quoteCreateSchema>;
 
-export const quoteUpdateSchema = z
-  .object({
-    title: requiredText(500),
-    validityDays: z.number().int().min(0).max(365),
-    taxRate: atMostStoredDecimals(z.number().min(0).max(100)),
-    notes: z.string().max(10_000),
-    terms: z.string().max(10_000),
-    lines: linesSchema.meta({ description: 'Replaces every line.' }),
-  })
+export const quoteUpdateSchema = bodyObject({
+  title: requiredText(500),
+  validityDays: z.number().int().min(0).max(365),
+  taxRate: atMostStoredDecimals(z.number().min(0).max(100)),
+  notes: z.string().max(10_000),
+  terms: z.string().max(10_000),
+  lines: linesSchema.meta({ description: 'Replaces every line.' }),
+})
   .partial()
   .meta({ id: 'QuoteUpdate' });
 export type QuoteUpdate = z.input<typeof quoteUpdateSchema>;
@@ -91,12 +96,10 @@ export const quoteListQuerySchema = z.object({
 });
 export type QuoteListQuery = z.output<typeof quoteListQuerySchema>;
 
-export const quoteAcceptSchema = z
-  .object({
-    signedAt: z.iso
-      .datetime({ offset: true, error: 'an ISO 8601 date-time, such as 2026-11-21T09:00:00Z' })
-      .optional()
-      .meta({ description: 'When the client signed; now when not given. Never in the future.' }),
-  })
-  .meta({ id: 'QuoteAccept' });
+export const quoteAcceptSchema = bodyObject({
+  signedAt: z.iso
+    .datetime({ offset: true, error: 'an ISO 8601 date-time, such as 2026-11-21T09:00:00Z' })
+    .optional()
+    .meta({ description: 'When the client signed; now when not given. Never in the future.' }),
+}).meta({ id: 'QuoteAccept' });
 export type QuoteAccept = z.input<typeof quoteAcceptSchema>;

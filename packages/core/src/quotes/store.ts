@@ -124,6 +124,7 @@ export interface NewQuote {
   id: string;
   title: string;
   clientName: string;
+  clientCompany: string | null;
   clientEmail: string;
   currency: string;
   taxRate: number;
@@ -141,6 +142,7 @@ export async function insertQuote(tx: EntityManager, workspaceId: string, quote:
       workspace_id: workspaceId,
       title: quote.title,
       client_name: quote.clientName,
+      client_company: quote.clientCompany,
       client_email: quote.clientEmail,
       currency: quote.currency,
       tax_rate: String(quote.taxRate),

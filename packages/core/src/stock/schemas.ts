@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals } from '../decimals/index.ts';
 import { pageQueryShape } from '../paging/index.ts';
 
@@ -6,16 +7,14 @@ const quantityLimit = 1e12;
 
 const stockQuantity = (min: number) => atMostStoredDecimals(z.number().min(min).max(quantityLimit));
 
-export const productAdjustSchema = z
-  .object({
-    countedQuantity: stockQuantity(0).meta({ description: 'The physically counted quantity (0 or more).' }),
-    note: z.string().max(280).optional().meta({ description: 'Why, or who counted; kept in the ledger.' }),
-    expectedQuantity: stockQuantity(-quantityLimit).optional().meta({
-      description:
-        'Compare-and-set: apply only if the current stock still equals this quantity; else 409 `stock_quantity_mismatch`.',
-    }),
-  })
-  .meta({ id: 'ProductAdjust' });
+export const productAdjustSchema = bodyObject({
+  countedQuantity: stockQuantity(0).meta({ description: 'The physically counted quantity (0 or more).' }),
+  note: z.string().max(280).optional().meta({ description: 'Why, or who counted; kept in the ledger.' }),
+  expectedQuantity: stockQuantity(-quantityLimit).optional().meta({
+    description:
+      'Compare-and-set: apply only if the current stock still equals this quantity; else 409 `stock_quantity_mismatch`.',
+  }),
+}).meta({ id: 'ProductAdjust' });
 export type ProductAdjust = z.output<typeof productAdjustSchema>;
 
 export const adjustResultSchema = z
@@ -29,37 +28,33 @@ export const adjustResultSchema = z
   .meta({ id: 'AdjustResult' });
 export type AdjustResult = z.infer<typeof adjustResultSchema>;
 
-export const stockMovementInputSchema = z
-  .object({
-    productId: z.string().min(1).max(64),
-    quantity: stockQuantity(-quantityLimit)
-      .refine((quantity) => quantity !== 0, { error: 'quantity must not be 0' })
-      .meta({
-        description: 'Signed: positive = entry, negative = exit; never 0.',
-        override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-          jsonSchema.not = { const: 0 };
-        },
-      }),
-    reason: z.string().max(280).optional(),
-    refKind: z.string().max(60).optional().meta({ description: 'Free kind of the source document.' }),
-    refId: z.string().max(120).optional(),
-    unitCost: stockQuantity(0)
-      .optional()
-      .meta({ description: 'Unit cost of an entry; updates costPrice as a weighted average.' }),
-  })
-  .meta({ id: 'StockMovementInput' });
+export const stockMovementInputSchema = bodyObject({
+  productId: z.string().min(1).max(64),
+  quantity: stockQuantity(-quantityLimit)
+    .refine((quantity) => quantity !== 0, { error: 'quantity must not be 0' })
+    .meta({
+      description: 'Signed: positive = entry, negative = exit; never 0.',
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        jsonSchema.not = { const: 0 };
+      },
+    }),
+  reason: z.string().max(280).optional(),
+  refKind: z.string().max(60).optional().meta({ description: 'Free kind of the source document.' }),
+  refId: z.string().max(120).optional(),
+  unitCost: stockQuantity(0)
+    .optional()
+    .meta({ description: 'Unit cost of an entry; updates costPrice as a weighted average.' }),
+}).meta({ id: 'StockMovementInput' });
 export type StockMovementInput = z.output<typeof stockMovementInputSchema>;
 
 export const maxMovementsPerBatch = 200;
 
-export const stockMovementsRequestSchema = z
-  .object({
-    movements: z
-      .array(stockMovementInputSchema)
-      .min(1, { error: 'a batch holds 1 to 200 movements' })
-      .max(maxMovementsPerBatch, { error: 'a batch holds 1 to 200 movements' }),
-  })
-  .meta({ id: 'StockMovementsRequest' });
+export const stockMovementsRequestSchema = bodyObject({
+  movements: z
+    .array(stockMovementInputSchema)
+    .min(1, { error: 'a batch holds 1 to 200 movements' })
+    .max(maxMovementsPerBatch, { error: 'a batch holds 1 to 200 movements' }),
+}).meta({ id: 'StockMovementsRequest' });
 export type StockMovementsRequest = z.output<typeof stockMovementsRequestSchema>;
 
 /** Per-movement refusals of a batch (rulings: "Stock"). */

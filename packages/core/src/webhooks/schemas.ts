@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { eventTypes } from '../events/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 
@@ -23,24 +24,21 @@ const endpointUrl = z
       'Where events are POSTed. https only, unless the service allows private targets (development).',
   });
 
-export const endpointCreateSchema = z
-  .object({
-    url: endpointUrl,
-    events: eventFilter.optional(),
-    description: z.string().trim().max(500).optional(),
-  })
-  .meta({ id: 'WebhookEndpointCreate' });
+export const endpointCreateSchema = bodyObject({
+  url: endpointUrl,
+  events: eventFilter.optional(),
+  description: z.string().trim().max(500).optional(),
+}).meta({ id: 'WebhookEndpointCreate' });
 export type EndpointCreate = z.output<typeof endpointCreateSchema>;
 
 export const endpointStatuses = ['enabled', 'disabled'] as const;
 
-export const endpointUpdateSchema = z
-  .object({
-    url: endpointUrl,
-    events: eventFilter,
-    description: z.string().trim().max(500).nullable(),
-    status: z.enum(endpointStatuses),
-  })
+export const endpointUpdateSchema = bodyObject({
+  url: endpointUrl,
+  events: eventFilter,
+  description: z.string().trim().max(500).nullable(),
+  status: z.enum(endpointStatuses),
+})
   .partial()
   .meta({ id: 'WebhookEndpointUpdate' });
 export type EndpointUpdate = z.output<typeof endpointUpdateSchema>;
@@ -88,7 +86,7 @@ export const deliveryAttemptSchema = z
   .meta({ id: 'WebhookDeliveryAttempt' });
 export type DeliveryAttemptView = z.infer<typeof deliveryAttemptSchema>;
 
-export const redeliverSchema = z.object({
+export const redeliverSchema = bodyObject({
   endpointId: z.string().min(1).max(64).optional().meta({ description: 'Only to this endpoint.' }),
 });
 

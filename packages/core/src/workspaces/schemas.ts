@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals, decimalPlacesOf } from '../decimals/index.ts';
 import { compactBankIdentifier, isValidBic, isValidIban } from '../identifiers/bank.ts';
 import { isValidSiret } from '../identifiers/french.ts';
@@ -18,20 +19,18 @@ const negativeStockSchema = z.enum(negativeStockPolicies).meta({
   description: '`block` refuses a stock change that would take a product below zero; `allow` lets it.',
 });
 
-export const workspaceCreateSchema = z.object({
+export const workspaceCreateSchema = bodyObject({
   name: requiredText(200),
   negativeStock: negativeStockSchema.default('block'),
 });
 export type WorkspaceCreate = z.input<typeof workspaceCreateSchema>;
 
-export const workspaceAddressSchema = z
-  .object({
-    lines: z.array(requiredText(200)).min(1).max(3).meta({ description: 'Street lines, 1 to 3.' }),
-    postalCode: requiredText(20),
-    city: requiredText(100),
-    countryCode: countryCodeSchema('countryCode'),
-  })
-  .meta({ id: 'WorkspaceAddress' });
+export const workspaceAddressSchema = bodyObject({
+  lines: z.array(requiredText(200)).min(1).max(3).meta({ description: 'Street lines, 1 to 3.' }),
+  postalCode: requiredText(20),
+  city: requiredText(100),
+  countryCode: countryCodeSchema('countryCode'),
+}).meta({ id: 'WorkspaceAddress' });
 
 export const workspaceSchema = z
   .object({
@@ -64,39 +63,38 @@ const cents = z
   .max(1e15)
   .refine((value) => decimalPlacesOf(value) <= 2, { error: 'at most 2 decimal places' });
 
-export const workspaceUpdateSchema = z
-  .object({
-    name: requiredText(200),
-    negativeStock: negativeStockSchema,
-    legalName: requiredText(200).nullable(),
-    legalForm: requiredText(100).nullable(),
-    shareCapital: cents.nullable(),
-    rcsCity: requiredText(100).nullable(),
-    siren: sirenSchema('siren').nullable(),
-    siret: identifier(
-      'siret',
-      withoutSpaces,
-      isValidSiret,
-      '14 digits with a valid checksum, starting with the SIREN',
-    ).nullable(),
-    vatNumber: vatNumberSchema('vatNumber').nullable(),
-    address: workspaceAddressSchema.nullable(),
-    iban: identifier(
-      'iban',
-      compactBankIdentifier,
-      isValidIban,
-      'an IBAN with valid check digits (ISO 13616)',
-    ).nullable(),
-    bic: identifier(
-      'bic',
-      compactBankIdentifier,
-      isValidBic,
-      'a BIC of 8 or 11 characters (ISO 9362)',
-    ).nullable(),
-    paymentTermsDays: z.number().int().min(0).max(365),
-    latePenaltyRate: atMostStoredDecimals(z.number().min(0).max(100)).nullable(),
-    vatOnDebits: z.boolean(),
-  })
+export const workspaceUpdateSchema = bodyObject({
+  name: requiredText(200),
+  negativeStock: negativeStockSchema,
+  legalName: requiredText(200).nullable(),
+  legalForm: requiredText(100).nullable(),
+  shareCapital: cents.nullable(),
+  rcsCity: requiredText(100).nullable(),
+  siren: sirenSchema('siren').nullable(),
+  siret: identifier(
+    'siret',
+    withoutSpaces,
+    isValidSiret,
+    '14 digits with a valid checksum, starting with the SIREN',
+  ).nullable(),
+  vatNumber: vatNumberSchema('vatNumber').nullable(),
+  address: workspaceAddressSchema.nullable(),
+  iban: identifier(
+    'iban',
+    compactBankIdentifier,
+    isValidIban,
+    'an IBAN with valid check digits (ISO 13616)',
+  ).nullable(),
+  bic: identifier(
+    'bic',
+    compactBankIdentifier,
+    isValidBic,
+    'a BIC of 8 or 11 characters (ISO 9362)',
+  ).nullable(),
+  paymentTermsDays: z.number().int().min(0).max(365),
+  latePenaltyRate: atMostStoredDecimals(z.number().min(0).max(100)).nullable(),
+  vatOnDebits: z.boolean(),
+})
   .partial()
   .meta({ id: 'WorkspaceUpdate', description: 'The fields to change; null clears a nullable one.' });
 export type WorkspaceUpdate = z.input<typeof workspaceUpdateSchema>;

@@ -1,5 +1,4 @@
-import { redeliverEvent, redeliverSchema, redeliveryResultSchema } from '@comptoir/core';
-import { z } from 'zod';
+import { bodyObject, redeliverEvent, redeliverSchema, redeliveryResultSchema } from '@comptoir/core';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { eventIdShape } from './get.ts';
@@ -26,7 +25,7 @@ export const redeliverEventProcedure = scopedProcedure('write:webhooks')
       },
     ],
   })
-  .input(z.object({ ...eventIdShape, ...redeliverSchema.shape }))
+  .input(bodyObject({ ...eventIdShape, ...redeliverSchema.shape }))
   .output(recordEnvelopeSchema(redeliveryResultSchema))
   .mutation(async ({ ctx, input }) => ({
     data: await redeliverEvent(ctx.em, ctx.principal.workspaceId, input.id, input.endpointId),

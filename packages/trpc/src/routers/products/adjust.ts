@@ -1,4 +1,4 @@
-import { adjustResultSchema, adjustStock, productAdjustSchema } from '@comptoir/core';
+import { adjustResultSchema, adjustStock, bodyObject, productAdjustSchema } from '@comptoir/core';
 import { z } from 'zod';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
@@ -21,7 +21,10 @@ export const adjustProductProcedure = scopedProcedure('write:products')
     ],
   })
   .input(
-    z.object({ id: z.string().meta({ description: 'Product id (`prd_…`).' }), ...productAdjustSchema.shape }),
+    bodyObject({
+      id: z.string().meta({ description: 'Product id (`prd_…`).' }),
+      ...productAdjustSchema.shape,
+    }),
   )
   .output(recordEnvelopeSchema(adjustResultSchema))
   .mutation(async ({ ctx, input: { id, ...adjust } }) => ({

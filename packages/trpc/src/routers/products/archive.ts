@@ -1,4 +1,4 @@
-import { archiveProduct, productSchema } from '@comptoir/core';
+import { archiveProduct, bodyObject, productSchema } from '@comptoir/core';
 import { z } from 'zod';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
@@ -6,7 +6,7 @@ import { recordEnvelopeSchema } from '../../envelopes.ts';
 /** Internal only (rulings: "Lifecycles"): the public API cannot change products. */
 export const archiveProductProcedure = scopedProcedure('write:products')
   .meta({ idempotent: true })
-  .input(z.object({ id: z.string().meta({ description: 'Product id (`prd_…`).' }) }))
+  .input(bodyObject({ id: z.string().meta({ description: 'Product id (`prd_…`).' }) }))
   .output(recordEnvelopeSchema(productSchema))
   .mutation(async ({ ctx, input }) => ({
     data: await archiveProduct(ctx.em, ctx.principal.workspaceId, input.id),

@@ -1,5 +1,4 @@
-import { archiveQuote, quoteDetailSchema } from '@comptoir/core';
-import { z } from 'zod';
+import { archiveQuote, bodyObject, quoteDetailSchema } from '@comptoir/core';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { quoteIdShape } from './id.ts';
@@ -7,7 +6,7 @@ import { quoteIdShape } from './id.ts';
 /** Internal only (rulings, "Lifecycles"): any status but DRAFT -> ARCHIVED. */
 export const archiveQuoteProcedure = scopedProcedure('write:quotes')
   .meta({ idempotent: true })
-  .input(z.object(quoteIdShape))
+  .input(bodyObject(quoteIdShape))
   .output(recordEnvelopeSchema(quoteDetailSchema))
   .mutation(async ({ ctx, input }) => ({
     data: await archiveQuote(ctx.em, ctx.principal.workspaceId, input.id),

@@ -1,4 +1,4 @@
-import { deleteQuote } from '@comptoir/core';
+import { bodyObject, deleteQuote } from '@comptoir/core';
 import { z } from 'zod';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
@@ -14,7 +14,7 @@ export const deleteQuoteProcedure = scopedProcedure('write:quotes')
       description: 'A soft delete: the quote leaves lists and reads. 409 quote_not_draft once sent.',
     },
   })
-  .input(z.object(quoteIdShape))
+  .input(bodyObject(quoteIdShape))
   .output(recordEnvelopeSchema(z.object({ ok: z.literal(true) })))
   .mutation(async ({ ctx, input }) => ({
     data: await deleteQuote(ctx.em, ctx.principal.workspaceId, input.id),

@@ -1,5 +1,4 @@
-import { quoteDetailSchema, rejectQuote } from '@comptoir/core';
-import { z } from 'zod';
+import { bodyObject, quoteDetailSchema, rejectQuote } from '@comptoir/core';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { quoteIdShape } from './id.ts';
@@ -7,7 +6,7 @@ import { quoteIdShape } from './id.ts';
 /** Internal only (rulings, "Lifecycles"): SENT -> REJECTED, SENT_FOR_SIGNATURE -> REJECTED_SIGNATURE. */
 export const rejectQuoteProcedure = scopedProcedure('write:quotes')
   .meta({ idempotent: true })
-  .input(z.object(quoteIdShape))
+  .input(bodyObject(quoteIdShape))
   .output(recordEnvelopeSchema(quoteDetailSchema))
   .mutation(async ({ ctx, input }) => ({
     data: await rejectQuote(ctx.em, ctx.principal.workspaceId, input.id),

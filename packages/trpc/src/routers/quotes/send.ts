@@ -1,5 +1,4 @@
-import { quoteSentSchema, sendQuote } from '@comptoir/core';
-import { z } from 'zod';
+import { bodyObject, quoteSentSchema, sendQuote } from '@comptoir/core';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { quoteIdShape } from './id.ts';
@@ -16,7 +15,7 @@ export const sendQuoteProcedure = scopedProcedure('write:quotes')
         'Status SENT, `sentAt` set, number `QUO-<year>-<00001>` assigned; no e-mail is sent. An attached DRAFT opportunity moves to QUOTE_SENT. Empty body.',
     },
   })
-  .input(z.object(quoteIdShape))
+  .input(bodyObject(quoteIdShape))
   .output(recordEnvelopeSchema(quoteSentSchema))
   .mutation(async ({ ctx, input }) => ({
     data: await sendQuote(ctx.em, ctx.principal.workspaceId, input.id),

@@ -1,4 +1,4 @@
-import { deleteEndpoint } from '@comptoir/core';
+import { bodyObject, deleteEndpoint } from '@comptoir/core';
 import { z } from 'zod';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
@@ -16,7 +16,7 @@ export const deleteEndpointProcedure = scopedProcedure('write:webhooks')
     },
     idempotent: true,
   })
-  .input(z.object(endpointIdShape))
+  .input(bodyObject(endpointIdShape))
   .output(recordEnvelopeSchema(z.object({ ok: z.literal(true) })))
   .mutation(async ({ ctx, input }) => {
     await deleteEndpoint(ctx.em, ctx.principal.workspaceId, input.id);

@@ -1,5 +1,4 @@
-import { endpointWithSecretSchema, rotateEndpointSecret } from '@comptoir/core';
-import { z } from 'zod';
+import { bodyObject, endpointWithSecretSchema, rotateEndpointSecret } from '@comptoir/core';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { endpointIdShape } from './id.ts';
@@ -16,7 +15,7 @@ export const rotateSecretProcedure = scopedProcedure('write:webhooks')
     },
     idempotent: true,
   })
-  .input(z.object(endpointIdShape))
+  .input(bodyObject(endpointIdShape))
   .output(recordEnvelopeSchema(endpointWithSecretSchema))
   .mutation(async ({ ctx, input }) => ({
     data: await rotateEndpointSecret(ctx.em, ctx.principal.workspaceId, input.id),

@@ -1,5 +1,4 @@
-import { endpointSchema, endpointUpdateSchema, updateEndpoint } from '@comptoir/core';
-import { z } from 'zod';
+import { bodyObject, endpointSchema, endpointUpdateSchema, updateEndpoint } from '@comptoir/core';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
 import { endpointIdShape } from './id.ts';
@@ -15,7 +14,7 @@ export const updateEndpointProcedure = scopedProcedure('write:webhooks')
     },
     idempotent: true,
   })
-  .input(z.object({ ...endpointIdShape, ...endpointUpdateSchema.shape }))
+  .input(bodyObject({ ...endpointIdShape, ...endpointUpdateSchema.shape }))
   .output(recordEnvelopeSchema(endpointSchema))
   .mutation(async ({ ctx, input: { id, ...patch } }) => ({
     data: await updateEndpoint(ctx.em, ctx.principal.workspaceId, id, patch, ctx.webhookTargets),
