@@ -334,6 +334,13 @@ describe('seed', () => {
         `select distinct status || ':' || (invoice_id is not null) as key from quotes where workspace_id = ? order by 1`,
       ),
     ).toEqual(['ACCEPTED:false', 'ACCEPTED:true', 'DRAFT:false', 'SENT:false']);
+    // A credit note is issued at or after the invoice it cancels, even in the seed's one transaction.
+    expect(
+      await rows(
+        `select (note.issued_at >= cancelled.issued_at)::text as key from invoices note
+           join invoices cancelled on cancelled.id = note.credited_invoice_id where note.workspace_id = ?`,
+      ),
+    ).toEqual(['true']);
     expect(
       await rows('select distinct status as key from opportunities where workspace_id = ? order by 1'),
     ).toEqual(['DRAFT', 'HOT', 'LOST', 'WON']);

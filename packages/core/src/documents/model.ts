@@ -71,7 +71,9 @@ function documentTotals(totals: InvoiceView['totals']): DocumentTotals {
     taxTotal: taxTotal.toNumber(),
     total: totals.total,
     paid: totals.paid,
-    balance: totals.balance,
+    // BT-115, the amount due (BR-CO-16: total − paid). A credit note's is its total, whatever
+    // the balance a read shows (nothing is owed on it: rulings, "Lifecycles").
+    balance: new Decimal(totals.total).minus(totals.paid).toNumber(),
   };
 }
 

@@ -1,12 +1,13 @@
 import { type EntityManager, inTransaction } from '@comptoir/db';
+import { Decimal } from 'decimal.js';
 import { AppError, notFound } from '../errors/index.ts';
-import { recordEvent } from '../events/record.ts';
+import { recordEvent, recordEvents } from '../events/record.ts';
 import { findWorkspace } from '../workspaces/store.ts';
 import { requireCompleteInvoice } from './completeness.ts';
 import { type InvoiceDetailView, type InvoiceSend, invoiceSendSchema } from './schemas.ts';
 import { requireDraftInvoice } from './status.ts';
 import { findInvoice, invoiceDetail } from './store.ts';
-import { lockInvoiceIssuing, markInvoiceSent } from './transition-store.ts';
+import { lockInvoiceIssuing, markInvoiceSent, settleInvoice } from './transition-store.ts';
 
 /**
  * Marks a DRAFT invoice SENT (no e-mail), issued at the given date or now, and records
@@ -14,7 +15,8 @@ import { lockInvoiceIssuing, markInvoiceSent } from './transition-store.ts';
  * the future nor before the workspace's latest issued invoice (422
  * invoice_issue_date_out_of_order). An invoice that could not make a valid EN 16931 document
  * (seller identity, buyer country and SIREN: completeness.ts) is refused with 422
- * invoice_incomplete. The due date stays as it is.
+ * invoice_incomplete. The due date stays as it is. An invoice whose total is 0.00 is PAID as
+ * it is sent (`paidAt` = `issuedAt`; `invoice.sent`, then `invoice.paid`).
  */
 export async function sendInvoice(
   em: EntityManager,
@@ -46,9 +48,25 @@ export async function sendInvoice(
       );
     }
     await markInvoiceSent(tx, id, issued, now);
-    const sent = await findInvoice(tx, workspaceId, id);
-    if (!sent) throw new Error('sent invoice not found');
-    await recordEvent(tx, workspaceId, 'invoice.sent', sent);
-    return invoiceDetail(tx, sent);
+    const sent = await issuedInvoice(tx, workspaceId, id);
+    // Nothing can ever be paid on a total of 0.00: it is settled as it is issued, rather than
+    // left to turn OVERDUE (rulings, "Lifecycles").
+    if (!new Decimal(sent.totals.total).isZero()) {
+      await recordEvent(tx, workspaceId, 'invoice.sent', sent);
+      return invoiceDetail(tx, sent);
+    }
+    await settleInvoice(tx, id, { paidAmount: '0', status: 'PAID', paidAt: issued.toISOString() });
+    const paid = await issuedInvoice(tx, workspaceId, id);
+    await recordEvents(tx, workspaceId, [
+      { type: 'invoice.sent', data: sent },
+      { type: 'invoice.paid', data: paid },
+    ]);
+    return invoiceDetail(tx, paid);
   });
+}
+
+async function issuedInvoice(tx: EntityManager, workspaceId: string, id: string) {
+  const invoice = await findInvoice(tx, workspaceId, id);
+  if (!invoice) throw new Error('sent invoice not found');
+  return invoice;
 }

@@ -27,3 +27,12 @@ export function requireDraftInvoice(
     throw new AppError('invoice_not_draft', `Cannot ${operation} an invoice in status ${invoice.status}`);
   }
 }
+
+/**
+ * Whether the invoice asks to be paid what its total leaves after payments (rulings,
+ * "Lifecycles"): a CANCELLED invoice does not (its credit note settled it), nor does a credit
+ * note. So a sum of balances is what the business is owed.
+ */
+export function owesBalance(invoice: Pick<InvoiceView, 'type' | 'status'>): boolean {
+  return invoice.type === 'invoice' && invoice.status !== 'CANCELLED';
+}

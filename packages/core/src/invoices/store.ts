@@ -13,6 +13,7 @@ import { documentTotals } from '../lines/totals.ts';
 import type { ListPage } from '../paging/index.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
 import type { InvoiceDetailView, InvoiceListQuery, InvoiceView, PaymentView } from './schemas.ts';
+import { owesBalance } from './status.ts';
 
 export type InvoiceRow = Selectable<Database['invoices']>;
 
@@ -50,7 +51,7 @@ export function invoiceView(row: InvoiceRow): InvoiceView {
     paidAmount: Number(row.paid_amount),
     creditedInvoiceId: row.credited_invoice_id,
     creditNoteId: row.credit_note_id,
-    totals: documentTotals(amountsOfRow(row), row.paid_amount),
+    totals: documentTotals(amountsOfRow(row), row.paid_amount, owesBalance(row)),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   };

@@ -201,7 +201,9 @@ export async function insertCreditNote(
           'workspace_id',
           sql.lit('credit_note').as('type'),
           sql.lit('SENT').as('status'),
-          transactionStart.as('issued_at'),
+          // Issued now, and never before the invoice it cancels, even when that invoice was
+          // issued later in this same transaction (rulings, "Lifecycles").
+          sql<Date>`greatest(${transactionStart}, issued_at)`.as('issued_at'),
           'id as credited_invoice_id',
           ...creditedColumns,
         ])

@@ -81,14 +81,21 @@ export function documentAmounts(lines: readonly PricedLine[], terms: DocumentTer
   };
 }
 
-/** The totals a read shows, from the stored amounts and the sum of the payments. */
-export function documentTotals(amounts: DocumentAmounts, paid: Decimal.Value = 0): DocumentTotals {
+/**
+ * The totals a read shows, from the stored amounts and the sum of the payments. `owed` false:
+ * the document asks for nothing (a cancelled invoice, a credit note), so its balance is 0.
+ */
+export function documentTotals(
+  amounts: DocumentAmounts,
+  paid: Decimal.Value = 0,
+  owed = true,
+): DocumentTotals {
   return {
     subtotal: amounts.subtotal,
     discountAmount: amounts.discountAmount,
     taxes: amounts.taxes,
     total: amounts.total,
     paid: new Decimal(paid).toNumber(),
-    balance: new Decimal(amounts.total).minus(paid).toNumber(),
+    balance: owed ? new Decimal(amounts.total).minus(paid).toNumber() : 0,
   };
 }
