@@ -87,6 +87,7 @@ interface Dev {
   key: string;
   /** Everything the system printed so far (stdout and stderr of every process). */
   output(): string;
+  /** The supervisor's exit (`at`: when), once what was printed until then has been read. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
   /** The processes under the supervisor once the system was ready. */
   processes: Proc[];
@@ -129,8 +130,14 @@ async function startDev(): Promise<Dev> {
   supervisor.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
+  // 'close' comes once every holder of the output pipes is gone too; a process left running
+  // would keep them open, so its wait is bounded (the test then finds that process).
+  const closed = new Promise((resolve) => supervisor.once('close', resolve));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
-    supervisor.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+    supervisor.once('exit', (code, signal) => {
+      const at = Date.now();
+      void Promise.race([closed, sleep(2_000)]).then(() => resolve({ code, signal, at }));
+    }),
   );
   const dev: Dev = {
     supervisor,
