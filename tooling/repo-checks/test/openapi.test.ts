@@ -162,13 +162,16 @@ describe('OpenAPI document', () => {
     });
   });
 
-  it('documents the Idempotency-Key header on the stock writes, the creations, quote sending and the webhook endpoints’ registration, update, rotation and deletion, and only there', () => {
+  it('documents the Idempotency-Key header on every write: the stock writes, the creations, quote updates, sending and deletion, redelivery, and the webhook endpoints’ registration, update, rotation and deletion', () => {
     const idempotent = new Map([
       ['post /products/{id}/adjust', '200'],
       ['post /stock-movements', '200'],
       ['post /invoices', '201'],
       ['post /quotes', '201'],
       ['post /quotes/{id}/send', '200'],
+      ['patch /quotes/{id}', '200'],
+      ['delete /quotes/{id}', '200'],
+      ['post /events/{id}/redeliver', '200'],
       ['post /contacts', '201'],
       ['post /companies', '201'],
       ['post /opportunities', '201'],

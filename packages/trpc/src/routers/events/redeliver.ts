@@ -5,6 +5,7 @@ import { eventIdShape } from './get.ts';
 
 export const redeliverEventProcedure = scopedProcedure('write:webhooks')
   .meta({
+    idempotent: true,
     openapi: {
       method: 'POST',
       path: '/events/{id}/redeliver',

@@ -6,6 +6,7 @@ import { quoteIdShape } from './id.ts';
 
 export const deleteQuoteProcedure = scopedProcedure('write:quotes')
   .meta({
+    idempotent: true,
     openapi: {
       method: 'DELETE',
       path: '/quotes/{id}',

@@ -5,6 +5,7 @@ import { quoteIdShape } from './id.ts';
 
 export const updateQuoteProcedure = scopedProcedure('write:quotes')
   .meta({
+    idempotent: true,
     openapi: {
       method: 'PATCH',
       path: '/quotes/{id}',
