@@ -8,8 +8,8 @@ import { freePort, repoRoot } from '@comptoir/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
 /**
- * `./run start` stopped as a process manager or `kill <pid>` stops it: one signal to the
- * supervisor's pid alone. The system runs its own embedded PostgreSQL (a data folder of this
+ * `./run start` stopped as a process manager or `kill <pid>` stops it: signals to the
+ * supervisor's pid (or to its supervised process too, or the supervisor killed). The system runs its own embedded PostgreSQL (a data folder of this
  * file's) and its own redis-server, on ports of its own, so the stop of both is part of what
  * is checked.
  */
@@ -227,7 +227,7 @@ async function deliveryInFlight(dev: Dev, receiver: Awaited<ReturnType<typeof st
 const shuttingDown = (dev: Dev, service: string) =>
   new RegExp(`"service":"${service}".*"msg":"shutting down"`).test(dev.output());
 
-describe('./run start, stopped by one signal to its own pid', () => {
+describe('./run start, stopped from outside', () => {
   it('lets the API and the worker finish their work in flight, then stops PostgreSQL and Redis, and exits 0', async () => {
     const dev = await startDev();
     const receiver = await startReceiver(1500);

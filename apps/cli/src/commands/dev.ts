@@ -208,7 +208,7 @@ function startApps(system: LocalSystem, settings: AppSettings): void {
     const child = spawn(process.execPath, [`${repoRoot}${entry}`], { env, stdio: 'inherit' });
     child.once('exit', (code) => {
       if (!system.stopping) {
-        say(`${name} exited with code ${code}; stopping`);
+        say(`${name} exited with code ${code}`);
         system.stop(code || 1);
       }
     });
