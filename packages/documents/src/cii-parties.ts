@@ -1,11 +1,18 @@
 import {
   type COUNTRY_ID_CODES,
   type ComfortProfile,
+  EAS_SCHEME_CODES,
   ISO6523_CODES,
   PAYMENT_MEANS_CODES,
   SUBJECT_CODES,
 } from 'factur-x-kit';
 import type { DocumentModel, PostalAddress, Seller } from './model.ts';
+import {
+  asksForPayment,
+  legalPaymentMentions,
+  type PaymentMentionSubject,
+  paymentTerms,
+} from './payment-terms.ts';
 
 // The parties, the payment terms and the legal mentions of the CII (EN 16931 BG-1, BG-4, BG-7,
 // BG-13, BG-16, BT-20), mapped from the document model.
@@ -71,9 +78,27 @@ export function sellerParty(model: DocumentModel): ComfortProfile['seller'] {
             },
           },
     postalAddress: postalAddress(seller.address),
+    // BT-34: the seller's address on the French network, by its SIREN (BR-FR-13).
+    universalCommunicationAddressURI:
+      seller.siren === null
+        ? undefined
+        : { id: seller.siren, scheme: EAS_SCHEME_CODES.FRCTC_ELECTRONIC_ADDRESS },
     taxIdentification: seller.vatNumber === null ? undefined : { vatId: seller.vatNumber },
     otherLegalInformation: sellerLegalInformation(seller, model.currency),
   };
+}
+
+/**
+ * BT-49 (BR-FR-12): a company with a SIREN is reached on the French network by it (scheme 0225,
+ * the address a French B2B invoice must carry, BR-FR-21); any other buyer (a person, a company
+ * abroad) has no address there, and the invoice goes to the e-mail it is sent to (scheme EM).
+ */
+function buyerElectronicAddress(
+  model: DocumentModel,
+): ComfortProfile['buyer']['universalCommunicationAddressURI'] {
+  const { siren, email } = model.buyer;
+  if (siren !== null) return { id: siren, scheme: EAS_SCHEME_CODES.FRCTC_ELECTRONIC_ADDRESS };
+  return { id: email, scheme: EAS_SCHEME_CODES.Electronic_mail_SMPT };
 }
 
 export function buyerParty(model: DocumentModel): ComfortProfile['buyer'] {
@@ -91,6 +116,7 @@ export function buyerParty(model: DocumentModel): ComfortProfile['buyer'] {
             },
           },
     postalAddress: postalAddress(buyer.address),
+    universalCommunicationAddressURI: buyerElectronicAddress(model),
     taxIdentification: buyer.vatNumber === null ? undefined : { vatId: buyer.vatNumber },
     // BG-9: the person at a company buyer, and the address the invoice was sent to.
     tradeContact: [{ personName: buyer.company === null ? undefined : buyer.name, email: buyer.email }],
@@ -115,22 +141,18 @@ export function deliveryParty(model: DocumentModel): ComfortProfile['delivery'] 
   };
 }
 
-const percent = (value: number) => value.toLocaleString('fr-FR', { maximumFractionDigits: 4 });
+const subjects: Record<PaymentMentionSubject, SUBJECT_CODES> = {
+  AAB: SUBJECT_CODES.PAYMENT_TERM,
+  PMD: SUBJECT_CODES.PAYMENT_DETAIL_OR_REMITTANCE_INFORMATION,
+  PMT: SUBJECT_CODES.PAYMENT_INFORMATION,
+};
 
-/** The French payment mentions (Code de commerce L441-10), each with its UNTDID 4451 subject. */
+/** BT-21/BT-22: the legal payment mentions, then the VAT ones (TXD) when any applies. */
 export function legalMentions(model: DocumentModel): { subject: SUBJECT_CODES; content: string }[] {
-  const penalty =
-    model.seller.latePenaltyRate === null
-      ? "Pénalités de retard : trois fois le taux d'intérêt légal."
-      : `Pénalités de retard : ${percent(model.seller.latePenaltyRate)} % par an.`;
-  const mentions = [
-    { subject: SUBJECT_CODES.PAYMENT_TERM, content: "Pas d'escompte pour paiement anticipé." },
-    { subject: SUBJECT_CODES.PAYMENT_DETAIL_OR_REMITTANCE_INFORMATION, content: penalty },
-    {
-      subject: SUBJECT_CODES.PAYMENT_INFORMATION,
-      content: 'Indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement : 40 EUR.',
-    },
-  ];
+  const mentions = legalPaymentMentions(model).map((mention) => ({
+    subject: subjects[mention.subject],
+    content: mention.text,
+  }));
   const tax = [
     model.seller.vatOnDebits ? "Option pour le paiement de la TVA d'après les débits." : null,
     model.reverseCharge ? 'Autoliquidation' : null,
@@ -139,21 +161,24 @@ export function legalMentions(model: DocumentModel): { subject: SUBJECT_CODES; c
   return mentions;
 }
 
-/** BT-20: the terms in days, then the mentions a payment needs. */
+/**
+ * BT-20, as the PDF prints it: an invoice's terms then the mentions a payment needs; a credit
+ * note's statement that nothing is to be paid (the mentions stay in the notes).
+ */
 export function paymentTermsText(model: DocumentModel): string {
-  const payment = legalMentions(model)
-    .filter((mention) => mention.subject !== SUBJECT_CODES.TAX_DECLARATION)
-    .map((mention) => mention.content);
-  return [`Paiement à ${model.paymentTermsDays} jours.`, ...payment].join(' ');
+  if (!asksForPayment(model)) return paymentTerms(model);
+  return [paymentTerms(model), ...legalPaymentMentions(model).map((mention) => mention.text)].join(' ');
 }
 
 /**
  * BG-16/BG-17: a credit transfer to the seller's IBAN, SEPA (58) in euros, plain (30) in another
- * currency; none when no IBAN is set (BR-61: a transfer needs the account).
+ * currency; none when no IBAN is set (BR-61: a transfer needs the account) and none on a credit
+ * note.
  */
 export function paymentMeans(model: DocumentModel): ComfortProfile['paymentInformation']['paymentMeans'] {
   const { iban, bic } = model.seller;
-  if (iban === null) return undefined;
+  // A credit note asks for no payment: the seller's account would invite one (issue 32).
+  if (iban === null || !asksForPayment(model)) return undefined;
   return [
     {
       paymentType:

@@ -52,6 +52,20 @@ export function withExactQuantities(xml: string, model: DocumentModel): string {
   return result;
 }
 
+/**
+ * BT-96, BT-119 and BT-152 with the decimals the rate has, at least 2 ("20.00", "5.50",
+ * "5.125"). factur-x-kit 0.3.1 prints every rate with 4 ("20.0000"), valid CII that the French
+ * rules flag (BR-FR-DEC-04: at most 2 decimals; BR-FR-16 lists "20.00", "5.50", "2.10"...).
+ * Only trailing zeros go: the value written is the one the library printed.
+ */
+export function withShortRates(xml: string): string {
+  return xml.replace(
+    /(<ram:RateApplicablePercent>)(\d+\.\d\d)(\d*)(<\/ram:RateApplicablePercent>)/g,
+    (_, open: string, kept: string, rest: string, close: string) =>
+      `${open}${kept}${rest.replace(/0+$/, '')}${close}`,
+  );
+}
+
 type Converter = ConstructorParameters<typeof FacturX>[1];
 let comfortConverter: Converter | undefined;
 

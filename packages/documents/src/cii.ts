@@ -29,9 +29,17 @@ import {
   paymentTermsText,
   sellerParty,
 } from './cii-parties.ts';
-import { comfortFacturX, libraryOpenAmount, netPrice, withExactQuantities } from './cii-workarounds.ts';
+import {
+  comfortFacturX,
+  libraryOpenAmount,
+  netPrice,
+  withExactQuantities,
+  withShortRates,
+} from './cii-workarounds.ts';
 import { calendarDate } from './dates.ts';
 import type { DocumentLine, DocumentModel } from './model.ts';
+import { asksForPayment } from './payment-terms.ts';
+import { mapStrings } from './pdf/glyphs.ts';
 
 // The CII XML of an issued invoice or credit note, Factur-X 1.07.3 profile EN 16931 (COMFORT),
 // built by factur-x-kit from a profile object we fill with the model's own amounts. We do not
@@ -169,8 +177,17 @@ function totals(model: DocumentModel): ComfortProfile['totals'] {
   };
 }
 
+/**
+ * Text as XML 1.0 can carry it: a character it forbids (a control character other than tab and
+ * line breaks, U+FFFE, U+FFFF), which core stores and factur-x-kit writes as it is, would make
+ * the whole file unreadable; it becomes U+FFFD, as on the PDF for a glyph the font lacks.
+ */
+const xmlText = (text: string) =>
+  text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
+
 /** The EN 16931 (COMFORT) profile object of an issued invoice or credit note. */
-export function facturXProfile(model: DocumentModel): ComfortProfile {
+export function facturXProfile(given: DocumentModel): ComfortProfile {
+  const model = mapStrings(given, xmlText);
   if (model.kind === 'quote' || model.draft || model.number === null || model.issuedAt === null) {
     throw new Error('Only an issued invoice or credit note has a Factur-X XML (not a draft, not a quote)');
   }
@@ -204,11 +221,12 @@ export function facturXProfile(model: DocumentModel): ComfortProfile {
           },
     delivery: deliveryParty(model),
     paymentInformation: {
-      paymentReference: model.number,
+      // BT-83 links a payment to the invoice: a credit note is paid by no one.
+      paymentReference: asksForPayment(model) ? model.number : undefined,
       paymentMeans: paymentMeans(model),
       paymentTerms: {
         description: paymentTermsText(model),
-        dueDate: model.dueAt === null ? undefined : calendarDate(model.dueAt),
+        dueDate: model.dueAt === null || !asksForPayment(model) ? undefined : calendarDate(model.dueAt),
       },
     },
     totals: totals(model),
@@ -234,5 +252,5 @@ export async function renderFacturXXml(model: DocumentModel): Promise<string> {
       cause: error,
     });
   }
-  return withExactQuantities(xml, model);
+  return withShortRates(withExactQuantities(xml, model));
 }

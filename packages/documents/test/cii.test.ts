@@ -1,5 +1,7 @@
+import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { renderFacturXXml, unitCode } from '../src/cii.ts';
+import { withShortRates } from '../src/cii-workarounds.ts';
 import type { DocumentModel } from '../src/model.ts';
 import * as fixtures from './fixtures.ts';
 import { businessRuleErrors, en16931XsdErrors, readBack, xpath, xpathValue } from './xml-tools.ts';
@@ -90,12 +92,39 @@ describe('renderFacturXXml: what the XML carries', () => {
 
   it('the payment terms and the French legal mentions (BT-20 and notes)', async () => {
     const xml = await renderFacturXXml(fixtures.invoice);
-    const terms = await xpathValue(xml, '//ram:SpecifiedTradePaymentTerms/ram:Description/text()');
-    for (const mention of ['30 jours', "Pas d'escompte pour paiement anticipé", '12,15 % par an', '40 EUR']) {
+    const terms = (await xpathValue(xml, '//ram:SpecifiedTradePaymentTerms/ram:Description/text()')).replace(
+      /\s+/g,
+      ' ',
+    );
+    for (const mention of ['30 jours', "Pas d'escompte pour paiement anticipé", '12,15 % par an', '40 €']) {
       expect(terms).toContain(mention);
     }
     expect(await xpath(xml, '//ram:IncludedNote/ram:SubjectCode/text()')).toEqual(['AAB', 'PMD', 'PMT']);
   });
+
+  it('the electronic addresses: the seller by its SIREN (0225), the buyer by its SIREN or its e-mail', async () => {
+    const address = (xml: string, party: string) =>
+      Promise.all([
+        xpath(xml, `//ram:${party}/ram:URIUniversalCommunication/ram:URIID/@schemeID`),
+        xpath(xml, `//ram:${party}/ram:URIUniversalCommunication/ram:URIID/text()`),
+      ]);
+    const french = await renderFacturXXml(fixtures.invoice);
+    expect(await address(french, 'SellerTradeParty')).toEqual([[' schemeID="0225"'], ['732829320']]);
+    expect(await address(french, 'BuyerTradeParty')).toEqual([[' schemeID="0225"'], ['552081317']]);
+    const foreign = await renderFacturXXml(fixtures.foreignBuyer);
+    expect(await address(foreign, 'BuyerTradeParty')).toEqual([[' schemeID="EM"'], ['sam@carter.test']]);
+  });
+
+  propertyTest.prop([fc.integer({ min: 0, max: 1_000_000 }).map((units) => units / 10_000)])(
+    'a VAT rate is written with its own decimals, at least 2, never rounded (BR-FR-DEC-04)',
+    (rate) => {
+      const printed = rate.toFixed(4);
+      const written = withShortRates(`<ram:RateApplicablePercent>${printed}</ram:RateApplicablePercent>`);
+      const value = /<ram:RateApplicablePercent>([^<]*)</.exec(written)?.[1] ?? '';
+      expect(Number(value)).toBe(Number(printed));
+      expect(value).toMatch(/^\d+\.\d\d(\d*[1-9])?$/);
+    },
+  );
 
   it('a credit note: 381 naming the credited invoice by number and date', async () => {
     const xml = await renderFacturXXml(fixtures.creditNote);
@@ -118,7 +147,7 @@ describe('renderFacturXXml: what the XML carries', () => {
       await xpath(xml, '//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode/text()'),
     ).toEqual(['AE', 'AE']);
     expect(await xpath(xml, `${headerTax}/ram:CategoryCode/text()`)).toEqual(['AE']);
-    expect(await xpathValue(xml, `${headerTax}/ram:RateApplicablePercent/text()`)).toBe('0.0000');
+    expect(await xpathValue(xml, `${headerTax}/ram:RateApplicablePercent/text()`)).toBe('0.00');
     expect(await xpathValue(xml, `${headerTax}/ram:BasisAmount/text()`)).toBe('270.00');
     expect(await xpathValue(xml, `${headerTax}/ram:ExemptionReason/text()`)).toBe('Autoliquidation');
     expect(await xpathValue(xml, `${headerTax}/ram:ExemptionReasonCode/text()`)).toBe('VATEX-EU-AE');
@@ -144,8 +173,8 @@ describe('renderFacturXXml: what the XML carries', () => {
     const allowances = '//ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeAllowanceCharge';
     expect(await xpath(xml, `${allowances}/ram:ActualAmount/text()`)).toEqual(['23.63', '10.13']);
     expect(await xpath(xml, `${allowances}/ram:CategoryTradeTax/ram:RateApplicablePercent/text()`)).toEqual([
-      '5.5000',
-      '20.0000',
+      '5.50',
+      '20.00',
     ]);
     expect(await xpath(xml, `${allowances}/ram:Reason/text()`)).toEqual(['Remise', 'Remise']);
     const sums = '//ram:SpecifiedTradeSettlementHeaderMonetarySummation';
@@ -227,6 +256,19 @@ describe('renderFacturXXml: what the XML carries', () => {
     expect(await businessRuleErrors(xml)).toEqual([]);
   });
 
+  it('characters XML 1.0 forbids (control characters core stores) are written as U+FFFD', async () => {
+    const [first, ...rest] = fixtures.invoice.lines;
+    if (first === undefined) throw new Error('the invoice fixture has lines');
+    const xml = await renderFacturXXml({
+      ...fixtures.invoice,
+      lines: [{ ...first, description: 'Contrôle\u0001\u000b\u001f\ufffe\tfin' }, ...rest],
+    });
+    expect(await en16931XsdErrors(xml)).toEqual([]);
+    expect(await xpath(xml, '//ram:SpecifiedTradeProduct/ram:Name/text()')).toContain(
+      'Contrôle\ufffd\ufffd\ufffd\ufffd\tfin',
+    );
+  });
+
   it('100 lines, numbered 1 to 100', async () => {
     const xml = await renderFacturXXml(fixtures.hundredLines);
     const ids = await xpath(xml, '//ram:AssociatedDocumentLineDocument/ram:LineID/text()');
@@ -240,6 +282,24 @@ describe('renderFacturXXml: what it refuses', () => {
     ['a quote', fixtures.quote],
   ])('%s has no XML', async (_, model) => {
     await expect(renderFacturXXml(model)).rejects.toThrow(/Only an issued invoice or credit note/);
+  });
+
+  it('only 0 % lines from a seller with no VAT number (franchise en base): no XML (BR-Z-02)', async () => {
+    // Core sends such an invoice (no VAT applies), but EN 16931 wants a zero-rated or exempt line
+    // to name the seller's VAT number or tax registration (BT-31, BT-32): the model has neither.
+    const exempt: DocumentModel = {
+      ...fixtures.foreignBuyer,
+      seller: { ...fixtures.seller, vatNumber: null },
+      lines: fixtures.foreignBuyer.lines.map((line) => ({ ...line, taxRate: 0 })),
+      totals: {
+        ...fixtures.foreignBuyer.totals,
+        taxes: [{ rate: 0, base: 270, amount: 0 }],
+        taxTotal: 0,
+        total: 270,
+        balance: 270,
+      },
+    };
+    await expect(renderFacturXXml(exempt)).rejects.toThrow(/BR-Z-2/);
   });
 
   it('amounts that do not add up are never written', async () => {

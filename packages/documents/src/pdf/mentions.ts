@@ -1,5 +1,6 @@
 import type { DocumentModel, Seller } from '../model.ts';
-import { formatDate, formatIban, formatMoney, formatPercent } from './format.ts';
+import { asksForPayment, legalPaymentMentions, paymentTerms } from '../payment-terms.ts';
+import { formatDate, formatIban, formatMoney } from './format.ts';
 
 // The words of the document: titles and the legal mentions of a French B2B invoice (Code de
 // commerce L441-9 and D441-5, CGI art. 242 nonies A; the 2026 reform's operation category and
@@ -71,26 +72,19 @@ export function vatMentions(model: DocumentModel): string[] {
   return noVat ? ['TVA non applicable, article 293 B du CGI.'] : [];
 }
 
-/** Due date, terms, no early-payment discount, penalties, recovery indemnity, bank details. */
+/**
+ * Due date, terms, no early-payment discount, penalties, recovery indemnity, bank details: the
+ * sentences the CII carries too (payment-terms.ts). A credit note asks for no payment: it says
+ * so, with the legal mentions, and shows no due date and no account.
+ */
 export function paymentMentions(model: DocumentModel): string[] {
   const { seller } = model;
+  const asks = asksForPayment(model);
   const mentions: string[] = [];
-  if (model.dueAt) mentions.push(`Date d'échéance : ${formatDate(model.dueAt)}`);
-  mentions.push(
-    model.paymentTermsDays > 0
-      ? `Conditions de paiement : ${model.paymentTermsDays} jours à compter de la date d'émission.`
-      : 'Conditions de paiement : à réception de la facture.',
-  );
-  mentions.push("Pas d'escompte pour paiement anticipé.");
-  mentions.push(
-    seller.latePenaltyRate !== null
-      ? `Pénalités de retard : ${formatPercent(seller.latePenaltyRate)} par an, exigibles dès le lendemain de la date d'échéance.`
-      : "Pénalités de retard : taux de refinancement de la BCE majoré de 10 points, exigibles dès le lendemain de la date d'échéance.",
-  );
-  mentions.push(
-    'Indemnité forfaitaire pour frais de recouvrement : 40 € (articles L441-10 et D441-5 du Code de commerce).',
-  );
-  if (seller.iban) {
+  if (asks && model.dueAt) mentions.push(`Date d'échéance : ${formatDate(model.dueAt)}`);
+  mentions.push(paymentTerms(model));
+  mentions.push(...legalPaymentMentions(model).map((mention) => mention.text));
+  if (asks && seller.iban) {
     mentions.push(
       `Règlement par virement — IBAN : ${formatIban(seller.iban)}${seller.bic ? ` — BIC : ${seller.bic}` : ''}`,
     );

@@ -116,7 +116,7 @@ export function drawTotals(flow: Flow, model: DocumentModel): void {
 
 export function drawMentions(flow: Flow, model: DocumentModel): void {
   for (const mention of vatMentions(model)) flow.paragraph(mention, { bold: true });
-  if (model.kind === 'invoice') {
+  if (model.kind !== 'quote') {
     flow.y += 4;
     for (const mention of paymentMentions(model)) flow.paragraph(mention, { size: 8.5 });
   }
