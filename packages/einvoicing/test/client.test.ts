@@ -218,23 +218,32 @@ describe('failures', () => {
     const local = await platform();
     const client = clientFor(local);
     await client.healthcheck();
-    await local.faults.down(0.3);
+    await local.faults.down(1);
     // Time for the client to see its kept-alive connection closed: a request already on its way over
     // it would have an unknown outcome (a timeout), not a refused connection.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const error = await failure(submitCii(client, 'D-1'));
     expect(error.kind).toBe('unavailable');
     expect(error.message).toContain('ECONNREFUSED');
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await expect
+      .poll(
+        () =>
+          client.healthcheck().then(
+            () => 'up',
+            () => 'down',
+          ),
+        { timeout: 5_000 },
+      )
+      .toBe('up');
     await expect(submitCii(client, 'D-1')).resolves.toMatchObject({ trackingId: 'trk-D-1' });
   });
 
   it('says timeout when the answer comes too late, and the search by trackingId finds the accepted flow', async () => {
     const local = await platform();
-    const client = clientFor(local, { timeoutMs: 300 });
-    await client.healthcheck();
+    const client = clientFor(local);
+    const impatient = clientFor(local, { timeoutMs: 300 });
     local.faults.delayNextAcceptance(1_500);
-    const error = await failure(submitCii(client, 'T-1', 'inv_timeout_1'));
+    const error = await failure(submitCii(impatient, 'T-1', 'inv_timeout_1'));
     expect(error).toMatchObject({ kind: 'timeout', operation: 'submitFlow' });
     expect(error.message).toContain('may have accepted');
     // What the caller must do before submitting again: the flow is there, no resubmission.

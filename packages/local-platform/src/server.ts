@@ -155,6 +155,16 @@ async function readBody(request: IncomingMessage, limit: number): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
+/** A control request's JSON body; the controls are for tests and the development UI, so unchecked. */
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const text = (await readBody(request, 64 * 1024)).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'INVALID_JSON', 'The body is not JSON');
+  }
+}
+
 function sendJson(
   response: ServerResponse,
   status: number,
@@ -228,8 +238,11 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
   /** Writes a CDAR flow about an invoice flow and delivers it to the invoice's owner. */
   function emitStatus(invoiceFlow: StoredFlow, report: StatusReport): FlowResource {
     const invoice = invoiceFlow.invoice;
-    if (!invoice) throw new Error('The flow is not an invoice the platform could read');
-    if (!lifecycleCodes[report.code]) throw new Error(`Unknown lifecycle code ${report.code}`);
+    if (!invoice)
+      throw new HttpError(409, 'NOT_AN_INVOICE', 'The flow is not an invoice the platform could read');
+    if (!lifecycleCodes[report.code]) {
+      throw new HttpError(400, 'UNKNOWN_STATUS', `Unknown lifecycle code ${String(report.code)}`);
+    }
     const at = tick();
     const xml = writeCdar({
       code: report.code,
@@ -638,7 +651,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
     }
     const statusMatch = /^\/_control\/flows\/([^/]+)\/status$/.exec(path);
     if (method === 'POST' && statusMatch?.[1]) {
-      const report = JSON.parse((await readBody(request, 64 * 1024)).toString('utf8')) as StatusReport;
+      const report = (await readJson(request)) as StatusReport;
       sendJson(response, 201, await platform.reportStatus(decodeURIComponent(statusMatch[1]), report));
       return;
     }
@@ -652,7 +665,7 @@ export async function startLocalPlatform(options: LocalPlatformOptions): Promise
       return;
     }
     if (method === 'POST' && path === '/_control/faults') {
-      const faults = JSON.parse((await readBody(request, 64 * 1024)).toString('utf8')) as {
+      const faults = (await readJson(request)) as {
         failNext?: number;
         failStatus?: number;
         delayNextAcceptanceMs?: number;

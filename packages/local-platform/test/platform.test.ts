@@ -267,10 +267,14 @@ describe('webhooks', () => {
 describe('faults', () => {
   it('refuses connections while down, then listens again on the same port', async () => {
     const local = await start();
-    await local.faults.down(0.3);
+    await local.faults.down(1);
     await expect(fetch(`${local.url}/v1/healthcheck`)).rejects.toThrow();
-    await new Promise((resolve) => setTimeout(resolve, 450));
-    expect((await fetch(`${local.url}/v1/healthcheck`)).status).toBe(401);
+    const status = () =>
+      fetch(`${local.url}/v1/healthcheck`).then(
+        (response) => response.status,
+        () => 0,
+      );
+    await expect.poll(status, { timeout: 5_000, interval: 100 }).toBe(401);
   });
 
   it('answers the next requests with the status asked for, Retry-After included', async () => {
@@ -305,5 +309,36 @@ describe('a directory', () => {
     expect(kept?.file).toEqual(invoice('D-1'));
     const approval = await second.approve(flowId);
     expect(approval.updatedAt > (second.flows().at(-2)?.flow.updatedAt ?? '')).toBe(true);
+  });
+});
+
+describe('HTTP controls', () => {
+  it('inject a supplier invoice, report its statuses and list the flows, for the development UI', async () => {
+    const local = await start();
+    const origin = new URL(local.url).origin;
+    const injected = await fetch(`${origin}/_control/incoming?syntax=CII&fileName=S-9.xml`, {
+      method: 'POST',
+      body: invoice('S-9'),
+    });
+    expect(injected.status).toBe(201);
+    const { flowId } = (await injected.json()) as FlowResource;
+    const report = (body: string) =>
+      fetch(`${origin}/_control/flows/${flowId}/status`, { method: 'POST', body });
+    expect(
+      (await report(JSON.stringify({ code: 212, payment: { amount: '120.00', currency: 'EUR' } }))).status,
+    ).toBe(201);
+    expect(await (await report(JSON.stringify({ code: 299 }))).json()).toMatchObject({
+      errorCode: 'UNKNOWN_STATUS',
+    });
+    expect((await report('not json')).status).toBe(400);
+    const listed = (await (await fetch(`${origin}/_control/flows`)).json()) as {
+      flow: FlowResource;
+      statuses: { code: number }[];
+    }[];
+    expect(listed.map(({ flow }) => [flow.flowDirection, flow.flowType])).toEqual([
+      ['In', 'SupplierInvoice'],
+      ['In', 'SupplierInvoiceLC'],
+    ]);
+    expect(listed[0]?.statuses.map((status) => status.code)).toEqual([203, 212]);
   });
 });
