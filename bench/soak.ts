@@ -24,12 +24,15 @@
  * - maintenance.ts: if the PostgreSQL server runs without autovacuum (a CI configuration may),
  *   the soak emulates it: a production server vacuums and analyzes the tables the traffic
  *   writes, and without that the run would measure their bloat.
+ * - heap-snapshots.ts: SOAK_HEAP_SNAPSHOTS=3,13,23 has the API write V8 heap snapshots at those
+ *   minutes of traffic (bench/results/soak-heap/); `node bench/heap-diff.ts` compares them.
  *
  * Settings (settings.ts): SOAK_MINUTES (default 10; 60 gives the live-heap verdict its full
  * window), SOAK_RATE (requests/s, default 100), SOAK_DRAIN_SECONDS (bound of the final wait for
  * webhook deliveries, default 180), SOAK_REDIS_DB (Redis database of the API's rate limits and
  * the worker's queue, default 13; its `comptoir:*` keys are deleted before and after),
- * SOAK_AUTOVACUUM (auto: emulate autovacuum if the server has it off, the default; emulate; off).
+ * SOAK_AUTOVACUUM (auto: emulate autovacuum if the server has it off, the default; emulate; off),
+ * SOAK_HEAP_SNAPSHOTS (minutes of traffic, none by default).
  */
 import { soak } from './soak/main.ts';
 

@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '@comptoir/testing';
 import { repoRoot } from '../lib.ts';
+import { apiSnapshotFlags } from './heap-snapshots.ts';
 
 export interface MajorGc {
   /** performance.now() of this process when the line was read. */
@@ -68,10 +69,14 @@ export async function startApiAndWorker(
     WORKER_PORT: String(workerPort),
   });
   const apiPort = await freePort();
-  const api = await startApp('api', join(repoRoot, 'apps/api/src/main.ts'), apiPort, '/readyz', {
-    ...common,
-    PORT: String(apiPort),
-  });
+  const api = await startApp(
+    'api',
+    join(repoRoot, 'apps/api/src/main.ts'),
+    apiPort,
+    '/readyz',
+    { ...common, PORT: String(apiPort) },
+    apiSnapshotFlags(),
+  );
   return { api, worker };
 }
 
@@ -80,15 +85,16 @@ export async function stopStartedApps(): Promise<void> {
   await Promise.all(startedApps.map((app) => app.stop()));
 }
 
-/** `node --trace-gc <script>`, ready once `readyPath` on `port` answers 200. */
+/** `node --trace-gc <flags> <script>`, ready once `readyPath` on `port` answers 200. */
 async function startApp(
   name: string,
   script: string,
   port: number,
   readyPath: string,
   env: Record<string, string>,
+  nodeFlags: string[] = [],
 ): Promise<AppProcess> {
-  const child = spawn(process.execPath, ['--trace-gc', script], {
+  const child = spawn(process.execPath, ['--trace-gc', ...nodeFlags, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,6 +4,7 @@ import { replayShare } from './adjustments.ts';
 import type { SoakOutcome } from './outcome.ts';
 import {
   drainSeconds,
+  heapSnapshotMinutes,
   liveHeapWindowSeconds,
   minutes,
   redisDb,
@@ -66,6 +67,7 @@ function configReport({ mix }: SoakOutcome) {
     sampleEverySeconds,
     warmupSeconds,
     liveHeapWindowSeconds,
+    heapSnapshotMinutes,
     drainSeconds,
     redisDb,
     seed: seedSizes,

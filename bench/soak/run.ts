@@ -9,6 +9,7 @@ import { replayShare } from './adjustments.ts';
 import type { AppProcess } from './app-processes.ts';
 import { checkEvents, drainDeliveries, type EventsCheck, eventsBeforeTraffic } from './events-check.ts';
 import { failures, liveHeap, memorySlopes, minuteRows, p99Trend } from './figures.ts';
+import { scheduleHeapSnapshots } from './heap-snapshots.ts';
 import { type ApiClient, apiClient } from './http.ts';
 import { log } from './log.ts';
 import { startAutovacuumEmulation } from './maintenance.ts';
@@ -130,6 +131,7 @@ async function driveTraffic(
   const trafficStart = performance.now();
   const maintenance = await startAutovacuumEmulation(rig.databaseUrl, trafficStart);
   const traffic = startTraffic(mix, trafficStart, client, recorder);
+  const snapshots = scheduleHeapSnapshots(rig.api, trafficStart);
   log(
     `traffic: ${minutes} min at ${requestsPerSecond} requests/s (open loop): ${describeMix(mix)}` +
       ` (adjustments: ${replayShare * 100}% replays of an earlier Idempotency-Key)`,
@@ -137,12 +139,14 @@ async function driveTraffic(
   await sampleDuringTraffic(sampler, trafficStart, rig.receiver, samples);
   await sleep(Math.max(0, trafficStart + durationMs - performance.now()));
   traffic.stop();
+  snapshots.stop();
   await maintenance.stop();
   const waitStarted = performance.now();
   await traffic.lastAnswers();
   log(
     `traffic stopped; last answers in ${round(performance.now() - waitStarted, 0)} ms; ${recorder.issued} requests sent`,
   );
+  for (const file of snapshots.files()) log(`API heap snapshot: ${file}`);
   return { samples, trafficStart, autovacuum: maintenance.report(), databaseSizeMbAtStart };
 }
 

@@ -2,7 +2,7 @@
  * The soak's settings (environment variables, read once) and its fixed parameters.
  * SOAK_MINUTES (default 10), SOAK_RATE (requests/s, default 100), SOAK_DRAIN_SECONDS (bound of
  * the final wait for webhook deliveries, default 180), SOAK_REDIS_DB (default 13),
- * SOAK_AUTOVACUUM (auto, emulate or off; default auto).
+ * SOAK_AUTOVACUUM (auto, emulate or off; default auto), SOAK_HEAP_SNAPSHOTS (none by default).
  */
 
 function positiveSetting(name: string, fallback: number): number {
@@ -16,6 +16,20 @@ export const requestsPerSecond = positiveSetting('SOAK_RATE', 100);
 export const drainSeconds = positiveSetting('SOAK_DRAIN_SECONDS', 180);
 /** The Redis database of the API's rate limits and the worker's queue. */
 export const redisDb = positiveSetting('SOAK_REDIS_DB', 13);
+/**
+ * SOAK_HEAP_SNAPSHOTS (e.g. `3,13,23`): minutes of traffic at which the API writes a V8 heap
+ * snapshot (heap-snapshots.ts); none by default.
+ */
+export const heapSnapshotMinutes = readHeapSnapshotMinutes();
+
+function readHeapSnapshotMinutes(): number[] {
+  const text = process.env.SOAK_HEAP_SNAPSHOTS ?? '';
+  if (text.trim() === '') return [];
+  const list = text.split(',').map((part) => Number(part.trim()));
+  if (list.some((minute) => !Number.isFinite(minute) || minute < 0 || minute >= minutes))
+    throw new Error('SOAK_HEAP_SNAPSHOTS must list minutes of traffic under SOAK_MINUTES, e.g. 3,13,23');
+  return list.sort((a, b) => a - b);
+}
 
 export type AutovacuumMode = 'auto' | 'emulate' | 'off';
 /** auto: emulate autovacuum when the server runs without it; emulate; off. */
