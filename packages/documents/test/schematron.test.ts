@@ -1,9 +1,9 @@
+import { isBroken, prepareRuleSets, ruleIds, schematronReport } from '@comptoir/einvoice-rules';
 import { test as propertyTest } from '@fast-check/vitest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderFacturXXml } from '../src/cii.ts';
 import { issuedDocument } from './document-arbitraries.ts';
 import * as fixtures from './fixtures.ts';
-import { isBroken, prepareRuleSets, ruleIds, schematronReport } from './schematron.ts';
 import { en16931XsdErrors } from './xml-tools.ts';
 
 // The official rule sets an e-invoice is checked against (../shared/standards): CEN's EN 16931
@@ -22,7 +22,7 @@ const warningsForMissingData = new Set([
 ]);
 
 beforeAll(async () => {
-  // Compiles the three rule sets when the cache lacks them (schematron.ts): about 30 s of CPU.
+  // Compiles the three rule sets when the cache lacks them (@comptoir/einvoice-rules): about 30 s of CPU.
   await prepareRuleSets();
 }, 240_000);
 

@@ -1,4 +1,4 @@
-// The part of saxon-js 2.7 (which ships no types) that test/schematron.ts uses.
+// The part of saxon-js 2.7 (which ships no types) that src/index.ts uses.
 declare module 'saxon-js' {
   interface TransformOptions {
     /** A SEF (compiled stylesheet) already parsed from its JSON. */

@@ -1,16 +1,18 @@
+/// <reference path="./saxon-js.d.ts" />
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import SaxonJS from 'saxon-js';
 
 // The official validation rule sets of the e-invoice standards (compiled Schematron, XSLT 2),
 // run as their publishers wrote them: xslt3 compiles each into a SEF once (about 10 s of CPU
-// each), saxon-js runs the SEF on an XML and returns the SVRL report. They live outside the
-// repository, in the shared folder beside it (../shared/standards/README.md says what each is).
+// each), saxon-js runs the SEF on an XML and returns the SVRL report. The rule sets are
+// unmodified copies in rules/ (rules/README.md says where each comes from, under which licence;
+// rules/SHA256SUMS pins their bytes), so every checkout, CI's clean clone included, has them.
 // The compiled SEFs are cached in node_modules/.cache/schematron (which git and biome ignore)
 // under a key of the XSLT's SHA-256 and the compiler's version, so that a changed rule set or
 // compiler is compiled afresh.
@@ -41,9 +43,8 @@ const ruleSets: Record<RuleSetName, RuleSet> = {
 export const RULE_SETS = Object.keys(ruleSets) as RuleSetName[];
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
-const repoRoot = resolve(packageRoot, '../..');
-/** Beside the repository, as on every machine of the project and in CI's clean clone. */
-export const STANDARDS_FOLDER = resolve(repoRoot, '../shared/standards');
+/** The rule sets, as published (see rules/README.md). */
+export const STANDARDS_FOLDER = join(packageRoot, 'rules');
 const CACHE_FOLDER = join(packageRoot, 'node_modules/.cache/schematron');
 
 const require = createRequire(import.meta.url);
@@ -89,8 +90,7 @@ async function compiled(name: RuleSetName): Promise<string> {
   const source = join(STANDARDS_FOLDER, set.folder, set.xslt);
   if (!(await exists(source))) {
     throw new Error(
-      `Schematron rule set ${name} not found at ${source}: the official rule sets are expected in ` +
-        `../shared/standards beside the repository (${STANDARDS_FOLDER}); see its README.md.`,
+      `Schematron rule set ${name} not found at ${source}: packages/einvoice-rules/rules/ holds them`,
     );
   }
   const sha256 = createHash('sha256')
