@@ -8,8 +8,10 @@
  * REQUEST_CPU_ONLY (a row name's substring), REQUEST_CPU_DATABASE (its database's name, for two
  * runs side by side).
  */
+import { randomBytes } from 'node:crypto';
 import { buildServer, connectApiRedis } from '@comptoir/api';
 import { getProduct, listProducts } from '@comptoir/core';
+import { createKeyring } from '@comptoir/secrets';
 import { pino } from 'pino';
 import { createCatalogueWorkspace } from './catalogue-workspace.ts';
 import { benchServices } from './services.ts';
@@ -34,6 +36,8 @@ const { app } = await buildServer({
   publicBaseUrl: 'http://127.0.0.1',
   logger: pino({ level: 'warn' }),
   redisKeyPrefix: `comptoir-bench-request-cpu:${process.pid}`,
+  // A key of this run: no secret stored here is read by another process.
+  keyring: createKeyring({ current: randomBytes(32) }),
 });
 await app.ready();
 const headers = { authorization: `Bearer ${key}` };

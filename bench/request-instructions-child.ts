@@ -10,9 +10,11 @@
  * default, or bare: the bench's baseline server, bare-app.ts), INSTRUCTIONS_WARMUP,
  * INSTRUCTIONS_REQUESTS, INSTRUCTIONS_DATABASE.
  */
+import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { buildServer, connectApiRedis } from '@comptoir/api';
 import { dropDatabase } from '@comptoir/local-services';
+import { createKeyring } from '@comptoir/secrets';
 import { pino } from 'pino';
 import { buildBareApp } from './bare-app.ts';
 import { createCatalogueWorkspace } from './catalogue-workspace.ts';
@@ -44,6 +46,8 @@ const app =
       publicBaseUrl: 'http://127.0.0.1',
       logger: pino({ level: 'warn' }),
       redisKeyPrefix: `comptoir-bench-instructions:${process.pid}`,
+      // A key of this run: no secret stored here is read by another process.
+      keyring: createKeyring({ current: randomBytes(32) }),
     })
   ).app;
 await app.ready();

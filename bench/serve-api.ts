@@ -5,23 +5,34 @@
  * cache (node flags given on its command line win, as BENCH_API_NODE_FLAGS does).
  *
  *   node bench/serve-api.ts --database-url=postgres://… --redis-url=redis://… [--port=0]
- *   (or DATABASE_URL, REDIS_URL, PORT, REDIS_KEY_PREFIX in the environment)
+ *   (or DATABASE_URL, REDIS_URL, PORT, REDIS_KEY_PREFIX in the environment; ENCRYPTION_KEY for a
+ *   run whose webhook endpoints a worker signs for, else a key of this process)
  */
 import { startService } from '@comptoir/config/runtime';
 
 const [
   { buildServer, connectApiRedis },
   { createOrm },
+  { createKeyring },
+  { randomBytes },
   { pino },
   { readSetting, requireSetting, serveUntilSignal },
 ] = await startService('api', () =>
-  Promise.all([import('@comptoir/api'), import('@comptoir/db'), import('pino'), import('./lib.ts')]),
+  Promise.all([
+    import('@comptoir/api'),
+    import('@comptoir/db'),
+    import('@comptoir/secrets'),
+    import('node:crypto'),
+    import('pino'),
+    import('./lib.ts'),
+  ]),
 );
 
 const databaseUrl = requireSetting('database-url');
 const redisUrl = requireSetting('redis-url');
 const port = Number(readSetting('port') ?? 0);
 const redisKeyPrefix = readSetting('redis-key-prefix') ?? 'comptoir-bench:rl';
+const encryptionKey = readSetting('encryption-key');
 
 // Warnings and errors only, on stderr: stdout carries the "listening" line.
 const logger = pino({ level: 'warn', base: { service: 'api-bench' } }, pino.destination(2));
@@ -40,6 +51,9 @@ const { app } = await buildServer({
   publicBaseUrl: 'http://127.0.0.1',
   logger,
   redisKeyPrefix,
+  keyring: createKeyring({
+    current: encryptionKey ? Buffer.from(encryptionKey, 'base64') : randomBytes(32),
+  }),
 });
 await serveUntilSignal(app, port, async () => {
   await orm.close();

@@ -37,6 +37,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createEndpoint, createWorkspace, type NewEvent, recordEvents } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
+import { createKeyring, generateEncryptionKey } from '@comptoir/secrets';
 import { sendWebhook, WebhookConnections, webhookHeaders } from '@comptoir/webhooks';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -192,9 +193,12 @@ async function runBench(): Promise<void> {
   const fanOutPaths = ['/fan-1', '/fan-2', '/fan-3', '/fan-4'];
   // The receiver is on 127.0.0.1 over http: allowed as with WEBHOOK_ALLOW_PRIVATE_TARGETS=true.
   const policy = { allowPrivateTargets: true };
-  await createEndpoint(orm.em.fork(), single.id, { url: receiver.url(singlePath) }, policy);
+  // The run's ENCRYPTION_KEY: the signing secrets are stored with it, the worker opens them with it.
+  const encryptionKey = generateEncryptionKey();
+  const keyring = createKeyring({ current: Buffer.from(encryptionKey, 'base64') });
+  await createEndpoint(orm.em.fork(), single.id, { url: receiver.url(singlePath) }, keyring, policy);
   for (const path of fanOutPaths) {
-    await createEndpoint(orm.em.fork(), fanOut.id, { url: receiver.url(path) }, policy);
+    await createEndpoint(orm.em.fork(), fanOut.id, { url: receiver.url(path) }, keyring, policy);
   }
   log(`receiver (own process) on ${receiver.url('/')}; worker queue in Redis db ${redisDb}`);
 
@@ -205,6 +209,7 @@ async function runBench(): Promise<void> {
     WORKER_PORT: '0',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     LOG_LEVEL: 'info',
+    ENCRYPTION_KEY: encryptionKey,
   };
 
   interface Row {

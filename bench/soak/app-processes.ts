@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { generateEncryptionKey } from '@comptoir/secrets';
 import { freePort } from '@comptoir/testing';
 import { repoRoot } from '../lib.ts';
 import { apiSnapshotFlags } from './heap-snapshots.ts';
@@ -62,6 +63,8 @@ export async function startApiAndWorker(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    // One key for both: the API stores the signing secrets with it, the worker opens them.
+    ENCRYPTION_KEY: generateEncryptionKey(),
   };
   const workerPort = await freePort();
   const worker = await startApp('worker', join(repoRoot, 'apps/worker/src/main.ts'), workerPort, '/healthz', {

@@ -5,6 +5,7 @@
  */
 import { readApiConfig } from '@comptoir/config';
 import { createOrm, pendingMigrations } from '@comptoir/db';
+import { createKeyring } from '@comptoir/secrets';
 import { pino } from 'pino';
 import { connectApiRedis } from './redis.ts';
 import { buildServer } from './server.ts';
@@ -33,6 +34,7 @@ export async function runApi(): Promise<void> {
     publicBaseUrl: config.http.publicBaseUrl,
     logger,
     webhookTargets: config.webhooks,
+    keyring: createKeyring(config.encryption),
     adminToken: config.admin.token,
   });
   await app.listen({ host: config.http.host, port: config.http.port });

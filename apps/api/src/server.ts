@@ -1,6 +1,7 @@
 import type { TargetPolicy } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
 import { createRenderPool, type RenderPool } from '@comptoir/documents';
+import type { Keyring } from '@comptoir/secrets';
 import { createKeyAdmission, createRedisKeyGate, type ServerDependencies } from '@comptoir/trpc';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -34,6 +35,8 @@ export interface ServerOptions {
   redisKeyPrefix?: string;
   /** Which URLs webhook endpoints may have; public https ones only unless said otherwise. */
   webhookTargets?: TargetPolicy;
+  /** Encrypts the secrets the API stores (webhook signing secrets): ENCRYPTION_KEY. */
+  keyring: Keyring;
   /** Opens the queue dashboard at /admin/queues; without it the dashboard is off. */
   adminToken?: string | undefined;
 }
@@ -83,7 +86,7 @@ export async function buildServer(
 
 /**
  * What the procedures need from the host: the ORM, key admission (its rate limit in Redis), the webhook target policy,
- * the document renderer (worker threads, so rendering never holds the event loop).
+ * the keyring secrets are stored with, the document renderer (worker threads, so rendering never holds the event loop).
  */
 function serverDependencies(
   options: ServerOptions,
@@ -107,6 +110,7 @@ function serverDependencies(
     orm: options.orm,
     keyAdmission: createKeyAdmission({ gate }),
     webhookTargets: options.webhookTargets ?? { allowPrivateTargets: false },
+    keyring: options.keyring,
     render: renderPool.render,
   };
 }

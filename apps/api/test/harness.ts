@@ -1,7 +1,14 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { factories } from '@comptoir/core/factories';
-import { createTestDatabase, freePort, type TestDatabase, testRedisPrefix } from '@comptoir/testing';
+import {
+  createTestDatabase,
+  freePort,
+  type TestDatabase,
+  testEncryptionKey,
+  testKeyring,
+  testRedisPrefix,
+} from '@comptoir/testing';
 import { announceKeyRevocation } from '@comptoir/trpc';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -49,6 +56,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     logger,
     redisKeyPrefix,
     webhookTargets: { allowPrivateTargets: options.allowPrivateWebhookTargets ?? false },
+    keyring: testKeyring(),
     adminToken: options.adminToken,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -106,6 +114,7 @@ export async function startApiProcess(
       PORT: String(port),
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      ENCRYPTION_KEY: testEncryptionKey(),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -4,7 +4,10 @@ import {
   eventTypes,
   recordDeliveryAttempt,
   type Scope,
+  signingSecrets,
 } from '@comptoir/core';
+import { decryptSecret, isEncryptedSecret, SecretDecryptionError } from '@comptoir/secrets';
+import { testKeyring } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from './harness.ts';
 import {
@@ -122,21 +125,38 @@ async function createEndpoint(json: Record<string, unknown> = { url: hookUrl }, 
 const newCompany = (name: string, auth = headers) =>
   createOk<Record<string, unknown>>(api, '/companies', { name }, auth);
 
-const endpointRow = async (id: string) => {
-  const [row] = await api.db.orm.em.fork().execute<
-    {
-      secret: string;
-      previous_secret: string | null;
-      previous_secret_expires_at: Date | null;
-      deleted_at: Date | null;
-      events: string[];
-    }[]
-  >(
-    'select secret, previous_secret, previous_secret_expires_at, deleted_at, events from webhook_endpoints where id = ?',
-    [id],
-  );
+/** The run's ENCRYPTION_KEY, which the API stores the signing secrets with. */
+const keyring = testKeyring();
+
+interface StoredEndpoint {
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  deleted_at: Date | null;
+  events: string[];
+}
+
+const storedEndpoint = async (id: string) => {
+  const [row] = await api.db.orm.em
+    .fork()
+    .execute<StoredEndpoint[]>(
+      'select secret, previous_secret, previous_secret_expires_at, deleted_at, events from webhook_endpoints where id = ?',
+      [id],
+    );
   if (!row) throw new Error(`no endpoint row ${id}`);
   return row;
+};
+
+/**
+ * The endpoint's row with its secrets opened as the worker opens them (which also checks that they
+ * are stored encrypted and bound to this endpoint).
+ */
+const endpointRow = async (id: string): Promise<StoredEndpoint> => {
+  const row = await storedEndpoint(id);
+  const stored = row.previous_secret === null ? [row.secret] : [row.secret, row.previous_secret];
+  expect(stored.every(isEncryptedSecret)).toBe(true);
+  const [secret, previous] = signingSecrets({ id, encryptedSecrets: stored }, keyring);
+  return { ...row, secret: secret as string, previous_secret: previous ?? null };
 };
 
 const deliveriesOf = (eventId: string) =>
@@ -627,6 +647,60 @@ describe('Idempotency-Key on PATCH, rotate-secret and DELETE', () => {
     expect(await endpointRow(endpoint.id)).toMatchObject({ secret: rotated.secret, previous_secret: held });
     expect(await twice('webhookEndpoints.delete', { id: endpoint.id }, 'delete')).toEqual({ ok: true });
     expect((await endpointRow(endpoint.id)).deleted_at).not.toBeNull();
+  });
+});
+
+describe('signing secrets at rest', () => {
+  it('are stored encrypted with ENCRYPTION_KEY, bound to their endpoint; no read, list or log line holds them', async () => {
+    const own = await ownWorkspace();
+    const { endpoint, secret: first } = await createEndpoint({ url: hookUrl }, own.headers);
+    const path = `/webhook-endpoints/${endpoint.id}`;
+    const second =
+      (await call('POST', `${path}/rotate-secret`, undefined, own.headers)).body.data.secret ?? '';
+    const clear = [first, second].flatMap((secret) => [secret, secret.slice('whsec_'.length)]);
+
+    // The row holds neither secret in any form, only values that open to them for this endpoint.
+    const [raw] = await api.db.orm.em
+      .fork()
+      .execute<Record<string, unknown>[]>('select * from webhook_endpoints where id = ?', [endpoint.id]);
+    const rowText = JSON.stringify(raw);
+    for (const text of clear) expect(rowText).not.toContain(text);
+    const row = await storedEndpoint(endpoint.id);
+    expect(row.secret).toMatch(new RegExp(`^enc:v1:${keyring.currentKeyId}:`));
+    const binding = `webhook_endpoints.secret:${endpoint.id}`;
+    expect(decryptSecret(row.secret, keyring, binding)).toBe(second);
+    expect(decryptSecret(row.previous_secret ?? '', keyring, binding)).toBe(first);
+    // Copied onto another endpoint, the value does not open.
+    const other = (await createEndpoint({ url: hookUrl }, own.headers)).endpoint;
+    expect(() => decryptSecret(row.secret, keyring, `webhook_endpoints.secret:${other.id}`)).toThrow(
+      SecretDecryptionError,
+    );
+
+    // Every read of the endpoint, and every line the API logged, is without them.
+    const reads = [
+      await call('GET', path, undefined, own.headers),
+      await call('GET', '/webhook-endpoints', undefined, own.headers),
+      await call('PATCH', path, { description: 'Read back' }, own.headers),
+      await call('GET', `${path}/deliveries`, undefined, own.headers),
+      await call('GET', '/events', undefined, own.headers),
+      await callTrpc(api, 'webhookEndpoints.get', 'query', { id: endpoint.id }, own.headers),
+      await callTrpc(api, 'webhookEndpoints.list', 'query', {}, own.headers),
+    ];
+    for (const read of reads) expect(read.status).toBe(200);
+    const shown = JSON.stringify([reads.map((read) => read.body), api.logs]);
+    for (const text of clear) expect(shown).not.toContain(text);
+
+    // And the database refuses a secret in clear, whatever writes it.
+    await expect(
+      api.db.orm.em
+        .fork()
+        .execute('update webhook_endpoints set secret = ? where id = ?', [first, endpoint.id]),
+    ).rejects.toThrow(/webhook_endpoints_secret_encrypted/);
+    await expect(
+      api.db.orm.em
+        .fork()
+        .execute('update webhook_endpoints set previous_secret = ? where id = ?', [first, endpoint.id]),
+    ).rejects.toThrow(/webhook_endpoints_previous_secret_encrypted/);
   });
 });
 

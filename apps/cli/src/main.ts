@@ -5,6 +5,7 @@ import { invoicePdf } from './commands/invoices.ts';
 import { keyCreate, keyList, keyRevoke } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { productImport } from './commands/products.ts';
+import { secretsReencrypt } from './commands/secrets.ts';
 import { seed } from './commands/seed.ts';
 import { superviseDev } from './commands/supervise.ts';
 import { webhookAdd, webhookList, webhookRedeliver, webhookRemove } from './commands/webhooks.ts';
@@ -13,18 +14,21 @@ import { CliError, createOutput } from './output.ts';
 
 const usage = `Usage: pnpm cli <command> [--json]
 
-  migrate                                   apply pending database migrations
+  migrate                                   apply pending database migrations (ENCRYPTION_KEY
+                                            when stored secrets are still in clear)
   workspace create --name N [--negative-stock block|allow]
   key create --workspace W --scopes a,b,c [--expires-at ISO] [--rate-limit N] [--name L]
   key revoke KEY_ID
   key list --workspace W
   product import --workspace W --file F     JSON array of products (API field names)
   webhook add --workspace W --url U [--events a,b] [--description D]
-                                            the signing secret is shown once
+                                            the signing secret is shown once (ENCRYPTION_KEY)
   webhook list --workspace W
   webhook remove ENDPOINT_ID --workspace W
   webhook redeliver EVENT_ID --workspace W [--endpoint ENDPOINT_ID]
                                             from a fresh retry schedule
+  secrets reencrypt                         stored secrets under ENCRYPTION_KEY, so the keys of
+                                            ENCRYPTION_KEY_PREVIOUS can be retired
   invoice pdf ID --out FILE [--workspace W]
                                             the invoice's PDF (once issued, its Factur-X
                                             PDF/A-3); without --workspace, the demo one's
@@ -85,6 +89,8 @@ async function run() {
       return webhookRemove(out, argument, values);
     case 'webhook redeliver':
       return webhookRedeliver(out, argument, values);
+    case 'secrets reencrypt':
+      return secretsReencrypt(out);
     case 'invoice pdf':
       return invoicePdf(out, argument, values);
     case 'seed':

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { authenticate } from '@comptoir/core';
 import { dropDatabase } from '@comptoir/local-services';
-import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
+import {
+  createKeyring,
+  decryptSecret,
+  encryptedSecretKeyId,
+  encryptSecret,
+  generateEncryptionKey,
+} from '@comptoir/secrets';
+import { createTestDatabase, type TestDatabase, testEncryptionKey, testKeyring } from '@comptoir/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.ts';
@@ -16,17 +23,18 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-const cli = (args: string[], databaseUrl = db.url) => runCli(args, databaseUrl);
+const cli = (args: string[], databaseUrl = db.url, env: Record<string, string> = {}) =>
+  runCli(args, databaseUrl, env);
 
-function json(args: string[]) {
-  const result = cli([...args, '--json']);
+function json(args: string[], env: Record<string, string> = {}) {
+  const result = cli([...args, '--json'], db.url, env);
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return JSON.parse(result.last) as Record<string, unknown>;
 }
 
-function fails(args: string[], message: RegExp) {
-  const result = cli([...args, '--json']);
+function fails(args: string[], message: RegExp, env: Record<string, string> = {}) {
+  const result = cli([...args, '--json'], db.url, env);
   expect(result.status).not.toBe(0);
   expect(result.stderr).toMatch(message);
   return result;
@@ -41,8 +49,10 @@ describe('migrate', () => {
     await admin.end();
     const url = db.url.replace(/\/[^/]+$/, `/${name}`);
     try {
-      const first = cli(['migrate', '--json'], url);
+      const first = cli(['migrate', '--json'], url, { ENCRYPTION_KEY: '' });
       expect(first.status).toBe(0);
+      // An empty database has no secret to encrypt: no key is needed.
+      expect(first.stderr).toBe('');
       expect(JSON.parse(first.last)).toEqual({
         applied: [
           'Migration20261121000000_foundation',
@@ -68,6 +78,7 @@ describe('migrate', () => {
           'Migration20261125000300_contact_company_cover',
           'Migration20261128000000_product_search_long_keys',
           'Migration20261128000100_company_search_compact_vat',
+          'Migration20261128000300_encrypted_webhook_secrets',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
@@ -367,6 +378,81 @@ describe('seed', () => {
   });
 });
 
+describe('secrets reencrypt', () => {
+  it('moves every stored secret to ENCRYPTION_KEY, so the key in ENCRYPTION_KEY_PREVIOUS can be retired', async () => {
+    const workspaceId = json(['workspace', 'create', '--name', 'Rekeyed']).id as string;
+    const added = [1, 2, 3].map(
+      (n) =>
+        json(['webhook', 'add', '--workspace', workspaceId, '--url', `https://k${n}.example.com`])
+          .id as string,
+    );
+    const oldKeyring = testKeyring();
+    const newKey = generateEncryptionKey();
+    const newKeyring = createKeyring({ current: Buffer.from(newKey, 'base64') });
+    const stored = async () =>
+      new Map(
+        (
+          await db.orm.em
+            .fork()
+            .execute<{ id: string; secret: string; previous_secret: string | null }[]>(
+              'select id, secret, previous_secret from webhook_endpoints where id in (?, ?, ?)',
+              added,
+            )
+        ).map((row) => [row.id, row]),
+      );
+    // One endpoint in the middle of a rotation: its previous secret moves too.
+    const rotatingId = added[0] as string;
+    const previous = encryptSecret(
+      'whsec_cHJldmlvdXM=',
+      oldKeyring,
+      `webhook_endpoints.secret:${rotatingId}`,
+    );
+    await db.orm.em
+      .fork()
+      .execute(
+        "update webhook_endpoints set previous_secret = ?, previous_secret_expires_at = now() + interval '1 hour' where id = ?",
+        [previous, rotatingId],
+      );
+    const before = await stored();
+
+    // Without the previous key, the stored secrets cannot be read: it says so, and changes nothing.
+    fails(
+      ['secrets', 'reencrypt'],
+      /^error: a stored secret does not open with ENCRYPTION_KEY or ENCRYPTION_KEY_PREVIOUS \(the secret was encrypted with a key the keyring does not hold \(key [\w-]+\)\)/,
+      { ENCRYPTION_KEY: newKey },
+    );
+    expect(await stored()).toEqual(before);
+
+    const keys = { ENCRYPTION_KEY: newKey, ENCRYPTION_KEY_PREVIOUS: testEncryptionKey() };
+    const moved = json(['secrets', 'reencrypt'], keys);
+    expect(moved).toEqual({
+      keyId: newKeyring.currentKeyId,
+      endpoints: expect.any(Number),
+      reencrypted: expect.any(Number),
+    });
+    expect(moved.reencrypted).toBeGreaterThanOrEqual(3);
+    const after = await stored();
+    for (const id of added) {
+      const [was, now] = [before.get(id), after.get(id)];
+      const binding = `webhook_endpoints.secret:${id}`;
+      expect(encryptedSecretKeyId(now?.secret ?? '')).toBe(newKeyring.currentKeyId);
+      // The new key alone opens them, to what they were.
+      expect(decryptSecret(now?.secret ?? '', newKeyring, binding)).toBe(
+        decryptSecret(was?.secret ?? '', oldKeyring, binding),
+      );
+    }
+    const rotating = after.get(rotatingId);
+    expect(encryptedSecretKeyId(rotating?.previous_secret ?? '')).toBe(newKeyring.currentKeyId);
+    expect(
+      decryptSecret(rotating?.previous_secret ?? '', newKeyring, `webhook_endpoints.secret:${rotatingId}`),
+    ).toBe('whsec_cHJldmlvdXM=');
+    // Run again, it has nothing left to move.
+    expect(json(['secrets', 'reencrypt'], keys).reencrypted).toBe(0);
+    // Put back under the run's key, for the tests that follow.
+    json(['secrets', 'reencrypt'], { ENCRYPTION_KEY: testEncryptionKey(), ENCRYPTION_KEY_PREVIOUS: newKey });
+  });
+});
+
 describe('usage', () => {
   it('rejects an unknown command with the usage text', () => {
     fails(['frobnicate'], /unknown command: frobnicate/);
@@ -403,6 +489,16 @@ describe('webhook endpoints', () => {
       ['webhook', 'add', '--workspace', 'wsp_missing', '--url', 'https://x.example'],
       /Workspace not found/,
     );
+    fails(
+      ['webhook', 'add', '--workspace', workspaceId, '--url', 'https://x.example'],
+      /^error: ENCRYPTION_KEY is not set: webhook add \(the signing secret is stored encrypted\) needs the key the API and the worker run with/,
+      { ENCRYPTION_KEY: '' },
+    );
+    fails(
+      ['webhook', 'add', '--workspace', workspaceId, '--url', 'https://x.example'],
+      /^error: invalid configuration: ENCRYPTION_KEY: ENCRYPTION_KEY must be 32 random bytes in standard base64/,
+      { ENCRYPTION_KEY: 'not-a-key' },
+    );
     fails(['webhook', 'list'], /--workspace is required/);
     fails(['webhook', 'remove', '--workspace', workspaceId], /usage: webhook remove ENDPOINT_ID/);
     fails(['webhook', 'remove', 'whe_missing', '--workspace', workspaceId], /Webhook endpoint not found/);
@@ -433,6 +529,14 @@ describe('webhook endpoints', () => {
       status: 'enabled',
       description: 'stock alerts',
     });
+    // Stored encrypted with ENCRYPTION_KEY, bound to the endpoint, as the API stores it.
+    const [row] = await db.orm.em
+      .fork()
+      .execute<{ secret: string }[]>('select secret from webhook_endpoints where id = ?', [added.id]);
+    expect(row?.secret).toMatch(/^enc:v1:/);
+    expect(decryptSecret(row?.secret ?? '', testKeyring(), `webhook_endpoints.secret:${added.id}`)).toBe(
+      added.secret,
+    );
 
     const everything = json([
       'webhook',

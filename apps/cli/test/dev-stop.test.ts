@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,6 +157,7 @@ async function startDev(): Promise<Dev> {
     50_000,
   );
   dev.key = /Bearer (svc_live_\w+)/.exec(output)?.[1] ?? '';
+  expectLocalEncryptionKey(output);
   dev.processes = descendants(supervisor.pid ?? 0);
   // What this test is about: each of these is under the supervisor, and must go with it.
   const commands = dev.processes.map((proc) => proc.command).join('\n');
@@ -170,6 +171,27 @@ async function startDev(): Promise<Dev> {
     expect(commands).toContain(part);
   }
   return dev;
+}
+
+/** The ENCRYPTION_KEY every start of this file made or found: one, kept beside the data folder. */
+let localKey: string | undefined;
+
+/**
+ * Without ENCRYPTION_KEY, a start says it uses a local key, beside its data folder, readable by its
+ * owner only, made once: every later start finds the same one (the secrets stored with it stay
+ * readable). That the API and the worker got it shows in each delivery: the worker signs with
+ * what the API stored.
+ */
+function expectLocalEncryptionKey(output: string) {
+  const keyFile = join(scratch, 'encryption-key');
+  const said =
+    /ENCRYPTION_KEY unset: (?:generated a local key, kept in|using the local key kept in) (\S+)/.exec(output);
+  expect(said?.[1], output).toBe(keyFile);
+  const key = readFileSync(keyFile, 'utf8').trim();
+  expect(key).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+  expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+  localKey ??= key;
+  expect(key).toBe(localKey);
 }
 
 async function distinctFreePorts(count: number): Promise<number[]> {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { repoRoot } from '@comptoir/testing';
+import { repoRoot, testEncryptionKey } from '@comptoir/testing';
 import { inject } from 'vitest';
 
 export interface CliRun {
@@ -11,13 +11,20 @@ export interface CliRun {
 }
 
 /**
- * Runs the CLI as an operator does, in its own process. Bounded: a CLI that never exits is
+ * Runs the CLI as an operator does, in its own process, with the run's ENCRYPTION_KEY (as the
+ * API and the worker of the tests have it; `env` may unset it with ''). Bounded: a CLI that never exits is
  * killed after 60 s and fails its test with a null status, instead of holding the whole test
  * run (spawnSync blocks the test's process, so vitest's own timeout cannot end it).
  */
 export function runCli(args: string[], databaseUrl: string, env: Record<string, string> = {}): CliRun {
   const result = spawnSync(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: inject('redisUrl'), ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: inject('redisUrl'),
+      ENCRYPTION_KEY: testEncryptionKey(),
+      ...env,
+    },
     encoding: 'utf8',
     timeout: 60_000,
     killSignal: 'SIGKILL',

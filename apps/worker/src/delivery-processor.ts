@@ -9,9 +9,12 @@ import {
   type MadeAttempt,
   recordDeliveryAttempt,
   recordSuccesses,
+  signingSecrets,
+  unreadableSecretsResult,
 } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
-import { sendWebhook, type WebhookConnections, webhookHeaders } from '@comptoir/webhooks';
+import { type Keyring, SecretDecryptionError } from '@comptoir/secrets';
+import { type SendResult, sendWebhook, type WebhookConnections, webhookHeaders } from '@comptoir/webhooks';
 import { DelayedError, type Job, Worker } from 'bullmq';
 import type { EndpointGates } from './endpoint-gates.ts';
 import type { DeliverySlots } from './hand-off.ts';
@@ -37,7 +40,10 @@ export interface DelivererOptions {
   allowPrivateTargets: boolean;
   /** Kept-alive connections per (origin, checked address), owned by the caller. */
   connections: WebhookConnections;
+  /** Opens the endpoints' signing secrets, stored encrypted (ENCRYPTION_KEY). */
+  keyring: Keyring;
   metrics: DeliveryMetrics;
+  log: WorkerLog;
   /** Called once a failed attempt is recorded (its retry, if any, is scheduled): time for a dispatch. */
   onAttemptFailed: () => void;
 }
@@ -97,17 +103,40 @@ export function createDeliverer(options: DelivererOptions): Deliverer {
   };
 }
 
-/** Signs (Standard Webhooks) and sends the event, with the timeout and the target policy. */
-async function send(claimed: ClaimedDelivery, options: DelivererOptions) {
+/**
+ * Signs (Standard Webhooks) and sends the event, with the timeout and the target policy. Secrets
+ * that do not decrypt send nothing: the attempt fails with the reason (never a value) and is
+ * retried on the schedule.
+ */
+async function send(
+  claimed: ClaimedDelivery,
+  options: DelivererOptions,
+): Promise<{ startedAt: Date; result: SendResult }> {
   const body = JSON.stringify(claimed.event);
   const startedAt = new Date();
+  let secrets: string[];
+  try {
+    secrets = signingSecrets(claimed.endpoint, options.keyring);
+  } catch (error) {
+    if (!(error instanceof SecretDecryptionError)) throw error;
+    options.log.error(
+      {
+        endpointId: claimed.endpoint.id,
+        deliveryId: claimed.deliveryId,
+        reason: error.reason,
+        keyId: error.keyId,
+      },
+      'webhook signing secret does not decrypt: is ENCRYPTION_KEY (or ENCRYPTION_KEY_PREVIOUS) the key it was stored with?',
+    );
+    return { startedAt, result: unreadableSecretsResult(error) };
+  }
   const result = await sendWebhook({
     url: claimed.endpoint.url,
     headers: webhookHeaders({
       id: claimed.event.id,
       timestamp: Math.floor(startedAt.getTime() / 1000),
       body,
-      secrets: claimed.endpoint.secrets,
+      secrets,
     }),
     body,
     timeoutMs: options.timeoutMs,

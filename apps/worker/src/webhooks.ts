@@ -1,5 +1,6 @@
 import { deliveryQueue } from '@comptoir/core';
 import type { EntityManager, MikroORM } from '@comptoir/db';
+import type { Keyring } from '@comptoir/secrets';
 import { WebhookConnections } from '@comptoir/webhooks';
 import type { Registry } from 'prom-client';
 import { createDeliverer, startDeliveryWorker } from './delivery-processor.ts';
@@ -19,6 +20,8 @@ export interface WebhookWorkerOptions {
   redisUrl: string;
   retrySchedule: number[];
   allowPrivateTargets: boolean;
+  /** Opens the endpoints' signing secrets, stored encrypted. */
+  keyring: Keyring;
   registry: Registry;
   log: WorkerLog;
   /** BullMQ key prefix (tests give each file its own). */
@@ -72,7 +75,9 @@ export async function startWebhookWorker(options: WebhookWorkerOptions) {
     retrySchedule: options.retrySchedule,
     allowPrivateTargets: options.allowPrivateTargets,
     connections,
+    keyring: options.keyring,
     metrics,
+    log,
     onAttemptFailed: () => {
       dispatcher.attemptFailed();
       wake();

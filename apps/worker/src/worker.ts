@@ -1,5 +1,6 @@
 import { readWorkerConfig } from '@comptoir/config';
 import { createOrm } from '@comptoir/db';
+import { createKeyring } from '@comptoir/secrets';
 import { parseRetrySchedule } from '@comptoir/webhooks';
 import { pino } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
@@ -45,6 +46,7 @@ export async function runWorker(): Promise<void> {
     redisUrl: config.redis.url,
     retrySchedule,
     allowPrivateTargets: config.webhooks.allowPrivateTargets,
+    keyring: createKeyring(config.encryption),
     registry,
     log: logger,
   });

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { createEndpoint, recordEvents } from '@comptoir/core';
 import { factories, workspaceWithKey } from '@comptoir/core/factories';
-import { createTestDatabase, freePort, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, freePort, type TestDatabase, testKeyring } from '@comptoir/testing';
 import { afterAll, describe, it } from 'vitest';
 import { type Child, killChildren, startApi, startRedis, startWorker } from './processes.ts';
 
@@ -164,7 +164,13 @@ describe.concurrent('webhook delivery faults (real processes)', () => {
         const redisUrl = `redis://127.0.0.1:${redisPort}`;
 
         const workspace = await factories(db.orm).workspace();
-        await createEndpoint(db.orm.em.fork(), workspace.id, { url: receiver.url }, localReceiver);
+        await createEndpoint(
+          db.orm.em.fork(),
+          workspace.id,
+          { url: receiver.url },
+          testKeyring(),
+          localReceiver,
+        );
         const first = await startWorker({ databaseUrl: db.url, redisUrl }, scope.children);
 
         const total = 300;
@@ -249,7 +255,13 @@ describe.concurrent('webhook delivery faults (real processes)', () => {
           trackStock: true,
           stockQuantity: 1_000_000,
         });
-        await createEndpoint(db.orm.em.fork(), workspace.id, { url: receiver.url }, localReceiver);
+        await createEndpoint(
+          db.orm.em.fork(),
+          workspace.id,
+          { url: receiver.url },
+          testKeyring(),
+          localReceiver,
+        );
         const [api] = await Promise.all([
           startApi({ databaseUrl: db.url, redisUrl }, scope.children),
           startWorker({ databaseUrl: db.url, redisUrl }, scope.children),

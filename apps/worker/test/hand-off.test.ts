@@ -9,7 +9,7 @@ import {
   relayEvents,
 } from '@comptoir/core';
 import { factories } from '@comptoir/core/factories';
-import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, type TestDatabase, testKeyring } from '@comptoir/testing';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWebhookWorker, type WebhookWorkerOptions } from '../src/webhooks.ts';
@@ -44,6 +44,7 @@ async function startReceiver(delays: Record<string, number>) {
 }
 
 const localReceiver = { allowPrivateTargets: true };
+const keyring = testKeyring();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until<T>(check: () => T | Promise<T>, timeoutMs = 10_000): Promise<NonNullable<T>> {
@@ -80,6 +81,7 @@ async function startWorker(options: Partial<WebhookWorkerOptions> = {}) {
     redisUrl: inject('redisUrl'),
     retrySchedule: [100],
     allowPrivateTargets: true,
+    keyring,
     registry,
     log: { info() {}, warn() {}, error() {} },
     prefix,
@@ -101,7 +103,13 @@ async function startWorker(options: Partial<WebhookWorkerOptions> = {}) {
 /** An endpoint at `path`, alone in a workspace of its own: the events of other tests skip it. */
 async function endpointAt(path: string) {
   const workspaceId = (await factories(db.orm).workspace()).id;
-  const endpoint = await createEndpoint(em(), workspaceId, { url: receiver.url(path) }, localReceiver);
+  const endpoint = await createEndpoint(
+    em(),
+    workspaceId,
+    { url: receiver.url(path) },
+    keyring,
+    localReceiver,
+  );
   return { ...endpoint, workspaceId };
 }
 

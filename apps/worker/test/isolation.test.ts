@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { createCompany, createContact, createEndpoint } from '@comptoir/core';
 import { factories } from '@comptoir/core/factories';
-import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, type TestDatabase, testKeyring } from '@comptoir/testing';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWebhookWorker } from '../src/webhooks.ts';
@@ -41,6 +41,7 @@ async function startReceiver(slowMs: number) {
 }
 
 const localReceiver = { allowPrivateTargets: true };
+const keyring = testKeyring();
 let db: TestDatabase;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let worker: Awaited<ReturnType<typeof startWebhookWorker>>;
@@ -54,6 +55,7 @@ beforeAll(async () => {
     redisUrl: inject('redisUrl'),
     retrySchedule: [1000],
     allowPrivateTargets: true,
+    keyring,
     registry: new Registry(),
     log: { info() {}, warn() {}, error() {} },
     prefix: `comptoir-test-${randomBytes(4).toString('hex')}`,
@@ -77,12 +79,14 @@ describe('a slow endpoint', () => {
       em(),
       workspaceId,
       { url: receiver.url('/slow'), events: ['company.created'] },
+      keyring,
       localReceiver,
     );
     await createEndpoint(
       em(),
       workspaceId,
       { url: receiver.url('/fast'), events: ['contact.created'] },
+      keyring,
       localReceiver,
     );
     for (let index = 0; index < 30; index++)

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { freePort, redisAnswers } from '@comptoir/testing';
+import { freePort, redisAnswers, testEncryptionKey } from '@comptoir/testing';
 
 /**
  * Real processes for fault tests: a private redis-server, the worker and the API, each a child
@@ -125,6 +125,7 @@ export async function startWorker(
       WEBHOOK_RETRY_SCHEDULE: options.retrySchedule ?? '1s,1s,1s',
       ...(options.lifecycleSweepInterval ? { LIFECYCLE_SWEEP_INTERVAL: options.lifecycleSweepInterval } : {}),
       LOG_LEVEL: 'warn',
+      ENCRYPTION_KEY: testEncryptionKey(),
       ...options.env,
     },
     owner,
@@ -150,6 +151,7 @@ export async function startApi(
       PORT: String(port),
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
+      ENCRYPTION_KEY: testEncryptionKey(),
     },
     owner,
   );

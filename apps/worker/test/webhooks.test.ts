@@ -11,7 +11,7 @@ import {
   updateEndpoint,
 } from '@comptoir/core';
 import { factories } from '@comptoir/core/factories';
-import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
+import { createTestDatabase, type TestDatabase, testKeyring } from '@comptoir/testing';
 import { Registry } from 'prom-client';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -53,12 +53,17 @@ async function startReceiver() {
 
 /** The receiver listens on 127.0.0.1, which only a development setting lets endpoints use. */
 const localReceiver = { allowPrivateTargets: true };
+/** The run's ENCRYPTION_KEY: the endpoints' secrets are stored with it, the worker opens them with it. */
+const keyring = testKeyring();
 
 let db: TestDatabase;
 let workspaceId: string;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let worker: Awaited<ReturnType<typeof startWebhookWorker>>;
 const registry = new Registry();
+/** What the worker logged: messages with their details. */
+const logged: { message: string; details: object }[] = [];
+const keep = (details: object, message: string) => logged.push({ message, details });
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -70,8 +75,9 @@ beforeAll(async () => {
     redisUrl: inject('redisUrl'),
     retrySchedule: [100, 100, 100],
     allowPrivateTargets: true,
+    keyring,
     registry,
-    log: { info() {}, warn() {}, error() {} },
+    log: { info: keep, warn: keep, error: keep },
     prefix: `comptoir-test-${randomBytes(4).toString('hex')}`,
     pollMs: 100,
     timeoutMs: 2000,
@@ -110,6 +116,7 @@ describe('webhook delivery', () => {
         url: receiver.url('/signed'),
         events: ['company.created'],
       },
+      keyring,
       localReceiver,
     );
     const company = await createCompany(em(), workspaceId, { name: 'Signée SARL' });
@@ -138,6 +145,7 @@ describe('webhook delivery', () => {
         url: receiver.url('/flaky'),
         events: ['company.created'],
       },
+      keyring,
       localReceiver,
     );
     await createCompany(em(), workspaceId, { name: 'Instable' });
@@ -168,6 +176,7 @@ describe('webhook delivery', () => {
         url: receiver.url('/down'),
         events: ['company.created'],
       },
+      keyring,
       localReceiver,
     );
     await createCompany(em(), workspaceId, { name: 'Injoignable' });
@@ -187,6 +196,7 @@ describe('webhook delivery', () => {
         url: receiver.url('/contacts-only'),
         events: ['contact.created'],
       },
+      keyring,
       localReceiver,
     );
     const disabled = await createEndpoint(
@@ -196,6 +206,7 @@ describe('webhook delivery', () => {
         url: receiver.url('/disabled'),
         events: ['contact.created'],
       },
+      keyring,
       localReceiver,
     );
     await updateEndpoint(em(), workspaceId, disabled.id, { status: 'disabled' });
@@ -224,6 +235,7 @@ describe('webhook delivery', () => {
         url: receiver.url('/gone'),
         events: ['company.created'],
       },
+      keyring,
       localReceiver,
     );
     await createCompany(em(), workspaceId, { name: 'Partie' });
@@ -251,6 +263,7 @@ describe('webhook delivery', () => {
         url: receiver.url('/failing'),
         events: ['company.created'],
       },
+      keyring,
       localReceiver,
     );
     await em().execute(
@@ -277,9 +290,10 @@ describe('webhook delivery', () => {
         url: receiver.url('/rotated'),
         events: ['company.created'],
       },
+      keyring,
       localReceiver,
     );
-    const rotated = await rotateEndpointSecret(em(), workspaceId, endpoint.id);
+    const rotated = await rotateEndpointSecret(em(), workspaceId, endpoint.id, keyring);
     expect(rotated.secret).not.toBe(endpoint.secret);
     await createCompany(em(), workspaceId, { name: 'Tournante' });
     const [delivery] = await until(() =>
@@ -296,6 +310,47 @@ describe('webhook delivery', () => {
         type: 'company.created',
       });
     }
+  });
+
+  it('sends nothing with a secret that does not open for its endpoint: a failed attempt, retried, logged without it', async () => {
+    const source = await createEndpoint(
+      em(),
+      workspaceId,
+      { url: receiver.url('/source'), events: ['contact.created'] },
+      keyring,
+      localReceiver,
+    );
+    const copied = await createEndpoint(
+      em(),
+      workspaceId,
+      { url: receiver.url('/copied'), events: ['company.created'] },
+      keyring,
+      localReceiver,
+    );
+    // Another endpoint's stored secret, copied onto this row: encrypted, but bound to the other one.
+    await em().execute(
+      'update webhook_endpoints set secret = (select secret from webhook_endpoints where id = ?) where id = ?',
+      [source.id, copied.id],
+    );
+    await createCompany(em(), workspaceId, { name: 'Copiée' });
+    const attempts = await until(async () => {
+      const page = await listDeliveryAttempts(em(), workspaceId, copied.id, { limit: 10, offset: 0 });
+      return page.items.length >= 2 ? page.items : null;
+    });
+    for (const attempt of attempts) {
+      expect(attempt).toMatchObject({
+        outcome: 'failed',
+        statusCode: null,
+        error: expect.stringMatching(/^signing_secret_unreadable: the secret does not decrypt/),
+      });
+    }
+    expect(receiver.at('/copied')).toEqual([]);
+    expect(logged).toContainEqual({
+      message: expect.stringContaining('ENCRYPTION_KEY'),
+      details: expect.objectContaining({ endpointId: copied.id, reason: 'not_authentic' }),
+    });
+    const shown = JSON.stringify(logged);
+    for (const secret of [source.secret, copied.secret]) expect(shown).not.toContain(secret.slice(6));
   });
 
   it('reports deliveries, queue depth and the database backlog as metrics', async () => {

@@ -52,6 +52,19 @@ export const configReference = [
       'Opens the queue dashboard at /admin/queues to `Authorization: Bearer <token>` or Basic auth with it as password.',
   },
   {
+    name: 'ENCRYPTION_KEY',
+    default:
+      '(required by the API, the worker, `migrate` and `webhook add`; `./run start` and the tests make one)',
+    description:
+      '32 random bytes in standard base64 (`openssl rand -base64 32`): encrypts secrets at rest (AES-256-GCM). Keep it as long as the data.',
+  },
+  {
+    name: 'ENCRYPTION_KEY_PREVIOUS',
+    default: '(none)',
+    description:
+      'Earlier keys, comma-separated, same format: they still decrypt what they encrypted after ENCRYPTION_KEY changes.',
+  },
+  {
     name: 'PUBLIC_BASE_URL',
     default: 'http://HOST:PORT',
     description: 'Base URL printed in the OpenAPI document and the start banner.',
@@ -123,6 +136,34 @@ export const devServicesConfigSchema = z.object({
   DEV_POSTGRES_PORT: port.default(54329),
   DEV_REDIS_PORT: port.optional(),
 });
+/** 32 bytes in standard base64 with its padding, as `openssl rand -base64 32` prints them: 44 characters. */
+const base64Key = /^[A-Za-z0-9+/]{43}=$/;
+const keyFormat = '32 random bytes in standard base64, 44 characters (`openssl rand -base64 32`)';
+
+/** Secrets at rest: the key that encrypts (and decrypts), and earlier ones that still decrypt. */
+export const encryptionConfigSchema = z.object({
+  ENCRYPTION_KEY: z
+    .string({ error: `ENCRYPTION_KEY is required: ${keyFormat}` })
+    .regex(base64Key, `ENCRYPTION_KEY must be ${keyFormat}`),
+  ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((list, context) => {
+      const keys = (list ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== '');
+      keys.forEach((key, position) => {
+        if (!base64Key.test(key)) {
+          context.addIssue({
+            code: 'custom',
+            message: `ENCRYPTION_KEY_PREVIOUS: key ${position + 1} of ${keys.length} must be ${keyFormat}`,
+          });
+        }
+      });
+      return keys;
+    }),
+});
 export const loggingConfigSchema = z.object({ LOG_LEVEL: logLevel.default('info') });
 export const rateLimitConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -161,6 +202,38 @@ export function readLoggingConfig(env: Env = process.env): LoggingConfig {
   return { level: parse(loggingConfigSchema, env).LOG_LEVEL };
 }
 
+/** The keys as bytes, as @comptoir/secrets' createKeyring takes them. Never logged. */
+export interface EncryptionConfig {
+  /** ENCRYPTION_KEY: encrypts, and decrypts. */
+  current: Buffer;
+  /** ENCRYPTION_KEY_PREVIOUS: decrypt only. */
+  previous: Buffer[];
+}
+
+/**
+ * ENCRYPTION_KEY (required) and ENCRYPTION_KEY_PREVIOUS. A malformed or missing key is a
+ * ConfigError naming the variable, never showing its value.
+ */
+export function readEncryptionConfig(env: Env = process.env): EncryptionConfig {
+  // An empty value means unset: a missing key is reported as missing.
+  const given = Object.fromEntries(
+    Object.keys(encryptionConfigSchema.shape).map((name) => [name, readOptional(name as ConfigName, env)]),
+  );
+  const parsed = parse(encryptionConfigSchema, given);
+  return {
+    current: Buffer.from(parsed.ENCRYPTION_KEY, 'base64'),
+    previous: parsed.ENCRYPTION_KEY_PREVIOUS.map((key) => Buffer.from(key, 'base64')),
+  };
+}
+
+/** The keys when ENCRYPTION_KEY is set (malformed: a ConfigError); undefined when it is not. */
+export function readOptionalEncryptionConfig(env: Env = process.env): EncryptionConfig | undefined {
+  return readOptional('ENCRYPTION_KEY', env) === undefined &&
+    readOptional('ENCRYPTION_KEY_PREVIOUS', env) === undefined
+    ? undefined
+    : readEncryptionConfig(env);
+}
+
 export interface WebhookTargetsConfig {
   allowPrivateTargets: boolean;
 }
@@ -177,6 +250,8 @@ export interface ApiConfig {
   webhooks: WebhookTargetsConfig;
   /** The queue dashboard's token; without one the dashboard is off. */
   admin: { token: string | undefined };
+  /** Encrypts the secrets the API stores (webhook signing secrets). */
+  encryption: EncryptionConfig;
 }
 
 export function readApiConfig(env: Env = process.env): ApiConfig {
@@ -193,6 +268,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
     rateLimit: { perMinute: parse(rateLimitConfigSchema, env).RATE_LIMIT_PER_MINUTE },
     webhooks: readWebhookTargetsConfig(env),
     admin: { token: parse(adminConfigSchema, env).ADMIN_TOKEN },
+    encryption: readEncryptionConfig(env),
   };
 }
 
@@ -205,6 +281,8 @@ export interface WorkerConfig {
   webhooks: WebhookTargetsConfig & { retrySchedule: string };
   /** The period of the scheduled transitions (invoices OVERDUE, quotes EXPIRED). */
   lifecycle: { sweepIntervalMs: number };
+  /** Decrypts the webhook signing secrets the deliveries are signed with. */
+  encryption: EncryptionConfig;
 }
 
 export function readWorkerConfig(env: Env = process.env): WorkerConfig {
@@ -219,6 +297,7 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
       ...readWebhookTargetsConfig(env),
     },
     lifecycle: { sweepIntervalMs: worker.LIFECYCLE_SWEEP_INTERVAL },
+    encryption: readEncryptionConfig(env),
   };
 }
 

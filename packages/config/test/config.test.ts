@@ -1,8 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configReference, readApiConfig, readWorkerConfig } from '../src/index.ts';
+import {
+  ConfigError,
+  configReference,
+  readApiConfig,
+  readEncryptionConfig,
+  readOptionalEncryptionConfig,
+  readWorkerConfig,
+} from '../src/index.ts';
 
-const env = { DATABASE_URL: 'postgres://u@db:5432/comptoir', REDIS_URL: 'redis://cache:6379' };
+const key = Buffer.alloc(32, 1);
+const env = {
+  DATABASE_URL: 'postgres://u@db:5432/comptoir',
+  REDIS_URL: 'redis://cache:6379',
+  ENCRYPTION_KEY: key.toString('base64'),
+};
 
 describe('configuration', () => {
   it('applies the documented defaults', () => {
@@ -14,6 +26,7 @@ describe('configuration', () => {
       rateLimit: { perMinute: 600 },
       webhooks: { allowPrivateTargets: false },
       admin: { token: undefined },
+      encryption: { current: key, previous: [] },
     });
     expect(readWorkerConfig(env).http).toEqual({ host: '127.0.0.1', port: 3001 });
   });
@@ -49,6 +62,53 @@ describe('configuration', () => {
   ])('refuses invalid values with a message naming the variable (%#)', (values, message) => {
     expect(() => readApiConfig(values)).toThrow(ConfigError);
     expect(() => readApiConfig(values)).toThrow(message);
+  });
+
+  it('requires ENCRYPTION_KEY in the API and the worker: 32 bytes in base64, refused by name, never echoed', () => {
+    const { ENCRYPTION_KEY: _, ...withoutKey } = env;
+    for (const read of [readApiConfig, readWorkerConfig]) {
+      expect(read(env).encryption).toEqual({ current: key, previous: [] });
+      expect(() => read(withoutKey)).toThrow(/ENCRYPTION_KEY is required/);
+      expect(() => read({ ...env, ENCRYPTION_KEY: '' })).toThrow(/ENCRYPTION_KEY is required/);
+    }
+    const malformed = [
+      Buffer.alloc(31, 2).toString('base64'),
+      Buffer.alloc(33, 2).toString('base64'),
+      Buffer.alloc(32, 2).toString('base64url'),
+      Buffer.alloc(32, 2).toString('hex'),
+      `${Buffer.alloc(32, 2).toString('base64')} `,
+      'correct horse battery staple correct horse!',
+    ];
+    for (const value of malformed) {
+      const attempt = () => readApiConfig({ ...env, ENCRYPTION_KEY: value });
+      expect(attempt, value).toThrow(ConfigError);
+      expect(attempt, value).toThrow(/ENCRYPTION_KEY must be 32 random bytes in standard base64/);
+      expect(() => attempt()).not.toThrow(value.trim());
+    }
+  });
+
+  it('reads ENCRYPTION_KEY_PREVIOUS as a comma-separated list of earlier keys', () => {
+    const older = [Buffer.alloc(32, 3), Buffer.alloc(32, 4)];
+    const list = older.map((bytes) => bytes.toString('base64')).join(', ');
+    expect(readEncryptionConfig({ ...env, ENCRYPTION_KEY_PREVIOUS: list })).toEqual({
+      current: key,
+      previous: older,
+    });
+    expect(readEncryptionConfig({ ...env, ENCRYPTION_KEY_PREVIOUS: '' }).previous).toEqual([]);
+    const bad = `${list},${Buffer.alloc(16).toString('base64')}`;
+    expect(() => readEncryptionConfig({ ...env, ENCRYPTION_KEY_PREVIOUS: bad })).toThrow(
+      /ENCRYPTION_KEY_PREVIOUS: key 3 of 3 must be 32 random bytes/,
+    );
+  });
+
+  it('reads the keys only when given for commands that need them only sometimes (migrate)', () => {
+    expect(readOptionalEncryptionConfig({})).toBeUndefined();
+    expect(readOptionalEncryptionConfig({ ENCRYPTION_KEY: '' })).toBeUndefined();
+    expect(readOptionalEncryptionConfig(env)).toEqual({ current: key, previous: [] });
+    expect(() => readOptionalEncryptionConfig({ ENCRYPTION_KEY: 'short' })).toThrow(/ENCRYPTION_KEY must be/);
+    expect(() => readOptionalEncryptionConfig({ ENCRYPTION_KEY_PREVIOUS: env.ENCRYPTION_KEY })).toThrow(
+      /ENCRYPTION_KEY is required/,
+    );
   });
 
   it('reads LIFECYCLE_SWEEP_INTERVAL as a duration, one minute by default', () => {

@@ -191,6 +191,7 @@ export { listEndpoints } from './webhooks/list.ts';
 export { listDeliveryAttempts } from './webhooks/list-deliveries.ts';
 export { recordDeliveryAttempt } from './webhooks/record-attempt.ts';
 export { redeliverEvent } from './webhooks/redeliver.ts';
+export { reencryptSigningSecrets } from './webhooks/reencrypt-secrets.ts';
 export { rotateEndpointSecret } from './webhooks/rotate-secret.ts';
 export {
   allEvents,
@@ -205,6 +206,7 @@ export {
   redeliverSchema,
   redeliveryResultSchema,
 } from './webhooks/schemas.ts';
+export { signingSecrets, unreadableSecretsResult } from './webhooks/secrets.ts';
 export type { TargetPolicy } from './webhooks/targets.ts';
 export { updateEndpoint } from './webhooks/update.ts';
 export { createWorkspace } from './workspaces/create.ts';

@@ -4,6 +4,7 @@ export * from './entities.ts';
 export { isUniqueViolation } from './errors.ts';
 export * from './ids.ts';
 export { type Database, kysely, type ReusedStatement, reusedStatement } from './kysely.ts';
+export { EncryptionKeyRequiredError, type MigrationContext } from './migration-context.ts';
 export { createOrm, migrate, type OrmOptions, pendingMigrations } from './orm.ts';
 export { preparedRead, preparedStatement, runStatement } from './prepared.ts';
 export { inTransaction } from './transaction.ts';

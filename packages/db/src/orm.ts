@@ -1,6 +1,7 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { entities } from './entities.ts';
+import { type MigrationContext, withMigrationContext } from './migration-context.ts';
 import { migrations } from './migrations/index.ts';
 
 export interface OrmOptions {
@@ -30,9 +31,12 @@ export async function createOrm(options: OrmOptions): Promise<MikroORM> {
   });
 }
 
-/** Applies every pending migration; returns the names it applied. */
-export async function migrate(orm: MikroORM): Promise<string[]> {
-  const applied = await orm.migrator.up();
+/**
+ * Applies every pending migration, in one transaction; returns the names it applied. `context`
+ * is what a migration may need beyond SQL (the keyring of one that encrypts existing values).
+ */
+export async function migrate(orm: MikroORM, context: MigrationContext = {}): Promise<string[]> {
+  const applied = await withMigrationContext(orm.config, context, () => orm.migrator.up());
   return applied.map((migration) => migration.name);
 }
 

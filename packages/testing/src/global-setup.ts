@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readEncryptionConfig, readOptional } from '@comptoir/config';
 import { createOrm, migrate } from '@comptoir/db';
+import { generateEncryptionKey } from '@comptoir/secrets';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import './provided.ts';
@@ -48,6 +50,21 @@ async function ensureTemplate(adminUrl: string, name: string): Promise<void> {
   }
 }
 
+/**
+ * The run's ENCRYPTION_KEY: the one set (checked as the services check it), else a fresh one, so
+ * no test depends on a key of the machine. Test files reach it with testKeyring() and
+ * testEncryptionKey(), and pass it to the processes they start.
+ */
+function encryptionKey(log: (message: string) => void): string {
+  const given = readOptional('ENCRYPTION_KEY');
+  if (given !== undefined) {
+    readEncryptionConfig({ ENCRYPTION_KEY: given });
+    return given;
+  }
+  log('ENCRYPTION_KEY unset: generated a key for this run');
+  return generateEncryptionKey();
+}
+
 export default async function setup(project: TestProject) {
   const { postgres, redis } = await resolveTestServices((message) =>
     console.log(`[test services] ${message}`),
@@ -57,6 +74,10 @@ export default async function setup(project: TestProject) {
   project.provide('adminDatabaseUrl', postgres.url);
   project.provide('templateDatabase', name);
   project.provide('redisUrl', redis.url);
+  project.provide(
+    'encryptionKey',
+    encryptionKey((message) => console.log(`[test services] ${message}`)),
+  );
   return async () => {
     await redis.stop();
     await postgres.stop();

@@ -1,5 +1,6 @@
 import type { KeyedWrite, Principal, RenderDocument, TargetPolicy } from '@comptoir/core';
 import type { EntityManager, MikroORM } from '@comptoir/db';
+import type { Keyring } from '@comptoir/secrets';
 import type { KeyAdmission } from './key-admission.ts';
 
 /** What a procedure may tell the transport about its response beyond the body. */
@@ -22,6 +23,8 @@ export interface ServerDependencies {
   keyAdmission: KeyAdmission;
   /** Which URLs webhook endpoints may have (the service's WEBHOOK_ALLOW_PRIVATE_TARGETS). */
   webhookTargets: TargetPolicy;
+  /** Encrypts the secrets procedures store (webhook signing secrets): the service's ENCRYPTION_KEY. */
+  keyring: Keyring;
 }
 
 export interface RequestInfo {
@@ -38,6 +41,7 @@ export interface Context extends RequestInfo {
   em: EntityManager;
   keyAdmission: KeyAdmission;
   webhookTargets: TargetPolicy;
+  keyring: Keyring;
   render: RenderDocument;
   /**
    * Shared by reference: tRPC middlewares copy ctx, so a plain field set in a procedure would
@@ -61,6 +65,7 @@ export function createContext(deps: ServerDependencies, info: RequestInfo): Cont
     em: deps.orm.em.fork(),
     keyAdmission: deps.keyAdmission,
     webhookTargets: deps.webhookTargets,
+    keyring: deps.keyring,
     render: deps.render,
     response: { headers: {} },
   };

@@ -142,9 +142,23 @@ describe('docker-compose.yml', () => {
     );
   });
 
-  it('needs no environment: every variable has a default, and there is no obsolete `version:`', () => {
-    expect(unresolved).toEqual([]);
+  it('needs only ENCRYPTION_KEY: every other variable has a default, and there is no obsolete `version:`', () => {
+    expect([...new Set(unresolved)]).toEqual(['ENCRYPTION_KEY']);
     expect(compose).not.toHaveProperty('version');
+  });
+
+  it('refuses to start without ENCRYPTION_KEY, and gives migrate, api and worker the same keys', () => {
+    // `:?`: Compose stops with the message instead of starting without a key.
+    const ref = (expression: string) => `\${${expression}`;
+    expect(composeText).toContain(ref('ENCRYPTION_KEY:?set ENCRYPTION_KEY to 32 random bytes in base64'));
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const given = interpolateAll(raw, { ENCRYPTION_KEY: key }, []) as Json;
+    for (const name of ['migrate', 'api', 'worker']) {
+      expect(at(given, 'services', name, 'environment'), name).toMatchObject({
+        ENCRYPTION_KEY: key,
+        ENCRYPTION_KEY_PREVIOUS: '',
+      });
+    }
   });
 
   it('defines exactly the five services of the stack', () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readDevServicesConfig, readOptional } from '@comptoir/config';
 import { seedDemoWorkspace } from '@comptoir/core';
@@ -12,6 +12,8 @@ import {
   resolveRedis,
   type Service,
 } from '@comptoir/local-services';
+import { createKeyring, type Keyring } from '@comptoir/secrets';
+import { localEncryptionKey } from '../local-key.ts';
 import { CliError, type Output } from '../output.ts';
 import { stopMessages, stopSignals } from './supervise.ts';
 
@@ -112,12 +114,15 @@ export async function dev(out: Output) {
 
   try {
     const { databaseUrl, redisUrl } = await startServices(system);
-    const demo = await system.starting(() => prepareDatabase(databaseUrl));
+    // Beside the embedded database's folder (in .data/ unless DEV_POSTGRES_DIR moves it).
+    const encryptionKey = localEncryptionKey(`${dirname(postgresDataDir())}/encryption-key`, say);
+    const keyring = createKeyring({ current: Buffer.from(encryptionKey, 'base64') });
+    const demo = await system.starting(() => prepareDatabase(databaseUrl, keyring));
     const host = readOptional('HOST') ?? '127.0.0.1';
     const port = readOptional('PORT') ?? '3000';
     const adminToken = readOptional('ADMIN_TOKEN') ?? randomBytes(18).toString('base64url');
     if (system.stopping) return;
-    startApps(system, { databaseUrl, redisUrl, host, port, adminToken });
+    startApps(system, { databaseUrl, redisUrl, host, port, adminToken, encryptionKey });
     const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
     await waitUntilReady(`${baseUrl}/readyz`, () => system.stopping);
     if (system.stopping) return;
@@ -142,7 +147,7 @@ async function startServices(system: LocalSystem): Promise<{ databaseUrl: string
     const service = await resolvePostgres({
       explicitUrl: explicitDatabase,
       tryLocal: false,
-      dataDir: settings.postgres.dataDir ? resolve(settings.postgres.dataDir) : `${repoRoot}.data/postgres`,
+      dataDir: postgresDataDir(),
       port: settings.postgres.port,
       log: say,
       // Stopped here, after the apps (LocalSystem).
@@ -169,10 +174,16 @@ async function startServices(system: LocalSystem): Promise<{ databaseUrl: string
   return { databaseUrl, redisUrl: redis.url };
 }
 
-/** Migrates, then seeds the demo workspace and its key. */
-async function prepareDatabase(databaseUrl: string) {
+/** The embedded PostgreSQL's data folder: DEV_POSTGRES_DIR, else .data/postgres. */
+function postgresDataDir(): string {
+  const { dataDir } = readDevServicesConfig().postgres;
+  return dataDir ? resolve(dataDir) : `${repoRoot}.data/postgres`;
+}
+
+/** Migrates (encrypting with the local key what an older schema kept in clear), then seeds. */
+async function prepareDatabase(databaseUrl: string, keyring: Keyring) {
   const orm = await createOrm({ databaseUrl, poolSize: 2 });
-  const applied = await migrate(orm);
+  const applied = await migrate(orm, { keyring });
   say(applied.length > 0 ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
   const demo = await seedDemoWorkspace(orm.em.fork());
   await orm.close();
@@ -185,6 +196,7 @@ interface AppSettings {
   host: string;
   port: string;
   adminToken: string;
+  encryptionKey: string;
 }
 
 /** The API and the worker as child processes; either one ending stops the whole system. */
@@ -197,6 +209,7 @@ function startApps(system: LocalSystem, settings: AppSettings): void {
     HOST: settings.host,
     PORT: settings.port,
     ADMIN_TOKEN: settings.adminToken,
+    ENCRYPTION_KEY: settings.encryptionKey,
     // On a machine of one's own, webhooks may go to a receiver on localhost.
     WEBHOOK_ALLOW_PRIVATE_TARGETS:
       readOptional('WEBHOOK_ALLOW_PRIVATE_TARGETS') ?? (loopbackOnly ? 'true' : 'false'),

@@ -11,6 +11,7 @@ import {
   redeliverEvent,
 } from '@comptoir/core';
 import { withOrm } from '../database.ts';
+import { requiredKeyring } from '../keyring.ts';
 import { CliError, type Flags, type Output, required } from '../output.ts';
 
 /** Every endpoint of a workspace fits one page for an operator's listing. */
@@ -45,6 +46,7 @@ export async function webhookAdd(out: Output, flags: Flags) {
   const workspaceId = required(flags, 'workspace');
   const url = required(flags, 'url');
   const events = eventFilter(flags.events);
+  const keyring = requiredKeyring('webhook add (the signing secret is stored encrypted)');
   const endpoint = await withOrm(async (orm) => {
     await getWorkspace(orm.em.fork(), workspaceId);
     return createEndpoint(
@@ -55,6 +57,7 @@ export async function webhookAdd(out: Output, flags: Flags) {
         ...(events ? { events } : {}),
         ...(typeof flags.description === 'string' ? { description: flags.description } : {}),
       },
+      keyring,
       readWebhookTargetsConfig(),
     );
   });

@@ -30,7 +30,7 @@ function claimedDelivery(row: ClaimRow): ClaimedDelivery {
       id: row.endpoint_id,
       url: row.url,
       usable: row.usable,
-      secrets: row.previous_secret ? [row.secret, row.previous_secret] : [row.secret],
+      encryptedSecrets: row.previous_secret ? [row.secret, row.previous_secret] : [row.secret],
     },
   };
 }

@@ -32,7 +32,11 @@ export interface ClaimedDelivery {
   generation: number;
   attempt: number;
   event: { id: string; type: string; timestamp: string; data: Record<string, unknown> };
-  endpoint: { id: string; url: string; usable: boolean; secrets: string[] };
+  /**
+   * `encryptedSecrets`: as stored, the current one first, then the previous one while it is
+   * valid; signingSecrets (secrets.ts) opens them to sign.
+   */
+  endpoint: { id: string; url: string; usable: boolean; encryptedSecrets: string[] };
 }
 
 /** An attempt that was made: what the delivery log records. */

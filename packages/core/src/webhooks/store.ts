@@ -1,8 +1,10 @@
 import { type Database, type EntityManager, isIdOf, kysely, newId, toIso, toIsoOrNull } from '@comptoir/db';
+import type { Keyring } from '@comptoir/secrets';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { ListPage, Page } from '../paging/index.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
 import { allEvents, type DeliveryAttemptView, type EndpointView } from './schemas.ts';
+import { sealSigningSecret } from './secrets.ts';
 
 const now = sql<Date>`now()`;
 
@@ -55,21 +57,24 @@ export async function findEndpoint(
   return row && endpointView(row);
 }
 
+/** Stores the endpoint with its signing secret encrypted (the view never holds it). */
 export async function insertEndpoint(
   em: EntityManager,
   workspaceId: string,
   endpoint: { url: string; description?: string | undefined; events?: readonly string[] | undefined },
   secret: string,
+  keyring: Keyring,
 ): Promise<EndpointView> {
+  const id = newId('webhookEndpoint');
   const row = await kysely(em)
     .insertInto('webhook_endpoints')
     .values({
-      id: newId('webhookEndpoint'),
+      id,
       workspace_id: workspaceId,
       url: endpoint.url,
       description: endpoint.description ?? null,
       events: storedFilter(endpoint.events),
-      secret,
+      secret: sealSigningSecret(id, secret, keyring),
     })
     .returning(endpointColumns)
     .executeTakeFirstOrThrow();
@@ -141,20 +146,24 @@ export async function deleteEndpointRow(
   return result.numUpdatedRows > 0n;
 }
 
-/** Moves the secret to previous_secret, valid `previousSecretHours` more, and stores `secret`. */
+/**
+ * Moves the secret to previous_secret, valid `previousSecretHours` more, and stores `secret`
+ * encrypted. The moved value stays as it was: both columns share the endpoint's binding.
+ */
 export async function replaceEndpointSecret(
   em: EntityManager,
   workspaceId: string,
   id: string,
   secret: string,
   previousSecretHours: number,
+  keyring: Keyring,
 ): Promise<EndpointView | undefined> {
   const row = await kysely(em)
     .updateTable('webhook_endpoints')
     .set((eb) => ({
       previous_secret: eb.ref('secret'),
       previous_secret_expires_at: sql<Date>`now() + interval ${sql.lit(`${previousSecretHours} hours`)}`,
-      secret,
+      secret: sealSigningSecret(id, secret, keyring),
       updated_at: now,
     }))
     .where('workspace_id', '=', workspaceId)
@@ -205,4 +214,41 @@ export function selectDeliveryAttemptPage(
     deliveryStatus: row.delivery_status,
     attemptedAt: toIso(row.started_at),
   }));
+}
+
+export interface StoredSecretsRow {
+  id: string;
+  secret: string;
+  previous_secret: string | null;
+}
+
+/**
+ * Up to `limit` endpoints after `afterId` (by id, deleted ones included: their secrets are stored
+ * too), locked until the transaction ends, with their stored secrets.
+ */
+export function lockStoredSecrets(
+  em: EntityManager,
+  afterId: string,
+  limit: number,
+): Promise<StoredSecretsRow[]> {
+  return kysely(em)
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'secret', 'previous_secret'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .forUpdate()
+    .execute();
+}
+
+/** Writes the endpoints' stored secrets as given (already encrypted). */
+export async function writeStoredSecrets(
+  em: EntityManager,
+  rows: readonly StoredSecretsRow[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  // Raw SQL: a batched update, one JSON parameter (jsonb_to_recordset) for every row.
+  await sql`update webhook_endpoints e set secret = v.secret, previous_secret = v.previous_secret
+       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, secret text, previous_secret text)
+      where e.id = v.id`.execute(kysely(em));
 }

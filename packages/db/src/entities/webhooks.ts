@@ -15,6 +15,7 @@ export const WebhookEndpoint = defineEntity({
     events: p.array<string>().defaultRaw(`'{}'`),
     status: p.enum(['enabled', 'disabled'] as const).default('enabled'),
     disabledReason: p.enum(['manual', 'gone', 'failing'] as const).nullable(),
+    // encrypted (@comptoir/secrets): `enc:…`, bound to the endpoint; never clear text
     secret: p.text(),
     previousSecret: p.text().nullable(),
     previousSecretExpiresAt: p.datetime().nullable(),
@@ -26,6 +27,13 @@ export const WebhookEndpoint = defineEntity({
   },
   uniques: [{ name: 'webhook_endpoints_workspace_id_id_key', properties: ['workspaceId', 'id'] }],
   indexes: [{ ...newestFirst('webhook_endpoints_workspace_idx'), where: { deletedAt: null } }],
+  checks: [
+    { name: 'webhook_endpoints_secret_encrypted', expression: "starts_with(secret, 'enc:')" },
+    {
+      name: 'webhook_endpoints_previous_secret_encrypted',
+      expression: "previous_secret is null or starts_with(previous_secret, 'enc:')",
+    },
+  ],
 });
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign

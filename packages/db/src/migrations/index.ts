@@ -22,6 +22,7 @@ import { Migration20261125000200_product_search_keys } from './Migration20261125
 import { Migration20261125000300_contact_company_cover } from './Migration20261125000300_contact_company_cover.ts';
 import { Migration20261128000000_product_search_long_keys } from './Migration20261128000000_product_search_long_keys.ts';
 import { Migration20261128000100_company_search_compact_vat } from './Migration20261128000100_company_search_compact_vat.ts';
+import { Migration20261128000300_encrypted_webhook_secrets } from './Migration20261128000300_encrypted_webhook_secrets.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -68,5 +69,9 @@ export const migrations: MigrationObject[] = [
   {
     name: 'Migration20261128000100_company_search_compact_vat',
     class: Migration20261128000100_company_search_compact_vat,
+  },
+  {
+    name: 'Migration20261128000300_encrypted_webhook_secrets',
+    class: Migration20261128000300_encrypted_webhook_secrets,
   },
 ];

@@ -18,5 +18,5 @@ export const createEndpointProcedure = scopedProcedure('write:webhooks')
   .input(endpointCreateSchema)
   .output(recordEnvelopeSchema(endpointWithSecretSchema))
   .mutation(async ({ ctx, input }) => ({
-    data: await createEndpoint(ctx.em, ctx.principal.workspaceId, input, ctx.webhookTargets),
+    data: await createEndpoint(ctx.em, ctx.principal.workspaceId, input, ctx.keyring, ctx.webhookTargets),
   }));

@@ -18,5 +18,5 @@ export const rotateSecretProcedure = scopedProcedure('write:webhooks')
   .input(bodyObject(endpointIdShape))
   .output(recordEnvelopeSchema(endpointWithSecretSchema))
   .mutation(async ({ ctx, input }) => ({
-    data: await rotateEndpointSecret(ctx.em, ctx.principal.workspaceId, input.id),
+    data: await rotateEndpointSecret(ctx.em, ctx.principal.workspaceId, input.id, ctx.keyring),
   }));
