@@ -17,7 +17,10 @@ import SaxonJS from 'saxon-js';
 // under a key of the XSLT's SHA-256 and the compiler's version, so that a changed rule set or
 // compiler is compiled afresh.
 
-export type RuleSetName = 'en16931' | 'facturX' | 'brFr';
+/** The rule sets a CII invoice (a Factur-X's XML included) is checked against. */
+export type CiiRuleSetName = 'en16931' | 'facturX' | 'brFr';
+/** Every rule set: the CII ones, and CEN's EN 16931 rules for the UBL 2.1 syntax. */
+export type RuleSetName = CiiRuleSetName | 'en16931Ubl';
 
 interface RuleSet {
   folder: string;
@@ -28,6 +31,7 @@ interface RuleSet {
 
 const ruleSets: Record<RuleSetName, RuleSet> = {
   en16931: { folder: 'en16931-cen', xslt: 'EN16931-CII-validation.xslt', companions: [] },
+  en16931Ubl: { folder: 'en16931-cen', xslt: 'EN16931-UBL-validation.xslt', companions: [] },
   facturX: {
     folder: 'factur-x-1.07.3',
     xslt: 'FACTUR-X_EN16931.xslt',
@@ -40,7 +44,8 @@ const ruleSets: Record<RuleSetName, RuleSet> = {
   },
 };
 
-export const RULE_SETS = Object.keys(ruleSets) as RuleSetName[];
+/** The CII rule sets, in the order reports list them. */
+export const RULE_SETS: readonly CiiRuleSetName[] = ['en16931', 'facturX', 'brFr'];
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));
 /** The rule sets, as published (see rules/README.md). */
@@ -61,7 +66,7 @@ export interface FailedRule {
   text: string;
 }
 
-export type SchematronReport = Record<RuleSetName, FailedRule[]>;
+export type SchematronReport = Record<CiiRuleSetName, FailedRule[]>;
 
 async function exists(path: string): Promise<boolean> {
   return stat(path).then(
@@ -141,10 +146,13 @@ function loaded(name: RuleSetName): Promise<LoadedRuleSet> {
   return promise;
 }
 
-/** Compiles (or finds in the cache) and loads every rule set; the first call may take a minute. */
-export async function prepareRuleSets(): Promise<void> {
+/**
+ * Compiles (or finds in the cache) and loads the rule sets, the CII ones unless told; the first
+ * call may take a minute.
+ */
+export async function prepareRuleSets(names: readonly RuleSetName[] = RULE_SETS): Promise<void> {
   // Compiled side by side: the compiler is single-threaded and spends part of its time reading.
-  await Promise.all(RULE_SETS.map((name) => loaded(name)));
+  await Promise.all(names.map((name) => loaded(name)));
 }
 
 const SVRL_FAILURES = `
@@ -156,7 +164,8 @@ const SVRL_FAILURES = `
     'text': normalize-space(string($failure/svrl:text))
   }`;
 
-async function failedRules(name: RuleSetName, xml: string): Promise<FailedRule[]> {
+/** Every rule of one rule set the XML breaks (warnings included). */
+export async function failedRules(name: RuleSetName, xml: string): Promise<FailedRule[]> {
   const { stylesheet, baseUri } = await loaded(name);
   const result = await SaxonJS.transform(
     { stylesheetInternal: stylesheet, stylesheetBaseURI: baseUri, sourceText: xml, destination: 'document' },
@@ -174,7 +183,7 @@ async function failedRules(name: RuleSetName, xml: string): Promise<FailedRule[]
   });
 }
 
-/** Every rule the XML breaks, per rule set (warnings included). */
+/** Every rule a CII XML breaks, per CII rule set (warnings included). */
 export async function schematronReport(xml: string): Promise<SchematronReport> {
   const report = {} as SchematronReport;
   for (const name of RULE_SETS) report[name] = await failedRules(name, xml);
@@ -188,5 +197,5 @@ export const isBroken = (rule: FailedRule) => rule.flag === 'fatal' || rule.flag
 export function ruleIds(report: SchematronReport, keep: (rule: FailedRule) => boolean = isBroken) {
   return Object.fromEntries(
     RULE_SETS.map((name) => [name, report[name].filter(keep).map((rule) => `${rule.id} (${rule.flag})`)]),
-  ) as Record<RuleSetName, string[]>;
+  ) as Record<CiiRuleSetName, string[]>;
 }
