@@ -58,6 +58,22 @@ export {
   processingRules,
 } from './schemas.ts';
 export {
+  creditNoteTypeCodes,
+  type ParsedInvoice,
+  type ParsedLine,
+  type ParsedParty,
+  type ParsedTotals,
+  type ParsedVatBreakdown,
+  type ReadSupplierInvoice,
+  type SupplierFileMediaType,
+  type SupplierInvoiceFormat,
+  type SupplierInvoiceValidation,
+  supplierInvoiceFormats,
+  type UnreadableSupplierInvoice,
+} from './supplier-invoices/model.ts';
+export { readSupplierInvoice } from './supplier-invoices/read.ts';
+export { validateSupplierInvoice } from './supplier-invoices/validate.ts';
+export {
   computeWebhookSignature,
   defaultWebhookToleranceSeconds,
   signatureHeader,
