@@ -1,6 +1,7 @@
 import { Company } from './entities/companies.ts';
 import { Contact } from './entities/contacts.ts';
 import { RenderedDocument } from './entities/documents.ts';
+import { EinvoiceStatusOutbox } from './entities/einvoice-status-outbox.ts';
 import { DomainEvent } from './entities/events.ts';
 import { IdempotencyKey } from './entities/idempotency.ts';
 import { Invoice, InvoiceLine, InvoicePayment } from './entities/invoices.ts';
@@ -11,6 +12,12 @@ import { Opportunity } from './entities/opportunities.ts';
 import { Product, WorkspaceProductCount } from './entities/products.ts';
 import { Quote, QuoteLine } from './entities/quotes.ts';
 import { StockMovement } from './entities/stock.ts';
+import {
+  SupplierInvoice,
+  SupplierInvoiceFile,
+  SupplierInvoiceLine,
+  SupplierInvoicePayment,
+} from './entities/supplier-invoices.ts';
 import { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './entities/webhooks.ts';
 import { Workspace } from './entities/workspaces.ts';
 
@@ -26,6 +33,7 @@ export {
   RenderedDocument,
   type TaxEntry,
 } from './entities/documents.ts';
+export { EinvoiceStatusOutbox } from './entities/einvoice-status-outbox.ts';
 export { DomainEvent } from './entities/events.ts';
 export { IdempotencyKey } from './entities/idempotency.ts';
 export {
@@ -44,6 +52,17 @@ export { Opportunity, opportunityStatuses } from './entities/opportunities.ts';
 export { Product, WorkspaceProductCount } from './entities/products.ts';
 export { Quote, QuoteLine, quoteStatuses } from './entities/quotes.ts';
 export { StockMovement } from './entities/stock.ts';
+export {
+  type StoredStockReception,
+  SupplierInvoice,
+  SupplierInvoiceFile,
+  SupplierInvoiceLine,
+  SupplierInvoicePayment,
+  type SupplierInvoiceValidation,
+  supplierInvoiceFormats,
+  supplierInvoiceStatuses,
+  supplierInvoiceTypes,
+} from './entities/supplier-invoices.ts';
 export { WebhookDelivery, WebhookDeliveryAttempt, WebhookEndpoint } from './entities/webhooks.ts';
 export { Workspace, type WorkspaceAddress } from './entities/workspaces.ts';
 
@@ -69,4 +88,9 @@ export const entities = [
   WebhookEndpoint,
   WebhookDelivery,
   WebhookDeliveryAttempt,
+  SupplierInvoice,
+  SupplierInvoiceLine,
+  SupplierInvoiceFile,
+  SupplierInvoicePayment,
+  EinvoiceStatusOutbox,
 ];

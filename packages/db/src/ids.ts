@@ -18,6 +18,10 @@ export const idPrefixes = {
   apiKey: 'key',
   workspace: 'wsp',
   document: 'doc',
+  supplierInvoice: 'sinv',
+  supplierInvoiceLine: 'sil',
+  supplierPayment: 'spy',
+  einvoiceStatusOwed: 'eso',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;
@@ -76,7 +80,8 @@ export function newId(kind: IdKind, now: number = Date.now()): string {
   return id;
 }
 
-const idShape = new RegExp(`^[a-z]{3}_[${alphabet}]{${timeLength + randomLength}}$`);
+// A prefix of 3 letters, or 4 (`sinv_`, rulings: "E-invoicing").
+const idShape = new RegExp(`^[a-z]{3,4}_[${alphabet}]{${timeLength + randomLength}}$`);
 
 /** True when `value` has the shape of an id of that kind (it may still not exist). */
 export function isIdOf(kind: IdKind, value: string): boolean {

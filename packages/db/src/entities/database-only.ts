@@ -86,6 +86,11 @@ export const databaseOnly: readonly DatabaseOnly[] = [
   foreignKey('quote_lines', 'quote_lines_workspace_id_quote_id_fkey'),
   foreignKey('stock_movements', 'stock_movements_workspace_id_product_id_fkey'),
   foreignKey('webhook_deliveries', 'webhook_deliveries_workspace_id_endpoint_id_fkey'),
+  foreignKey('supplier_invoices', 'supplier_invoices_workspace_id_supplier_company_id_fkey'),
+  foreignKey('supplier_invoice_lines', 'supplier_invoice_lines_workspace_id_supplier_invoice_id_fkey'),
+  foreignKey('supplier_invoice_lines', 'supplier_invoice_lines_workspace_id_product_id_fkey'),
+  foreignKey('supplier_invoice_files', 'supplier_invoice_files_workspace_id_supplier_invoice_id_fkey'),
+  foreignKey('supplier_invoice_payments', 'supplier_invoice_payments_workspace_id_supplier_invoice_id_fkey'),
 
   // workspace_product_counts, kept by comptoir_count_products() in the writing transaction
   trigger('products', 'products_count_insert'),
