@@ -1,2 +1,3 @@
+export { platformWebhookPath } from './einvoicing-webhooks.ts';
 export { apiRedisOptions, connectApiRedis } from './redis.ts';
 export { buildServer, restBasePath, type ServerOptions } from './server.ts';

@@ -6,6 +6,7 @@ import { createKeyAdmission, createRedisKeyGate, type ServerDependencies } from 
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import { docsPlugin } from './docs.ts';
+import { einvoicingWebhooksPlugin } from './einvoicing-webhooks.ts';
 import { handleErrors } from './error-handling.ts';
 import {
   frameworkErrors,
@@ -75,6 +76,7 @@ export async function buildServer(
   await app.register(restPlugin, { deps, publicBaseUrl: options.publicBaseUrl });
   await app.register(trpcPlugin, { deps });
   await app.register(docsPlugin);
+  await app.register(einvoicingWebhooksPlugin, { orm: options.orm, keyring: options.keyring });
   await app.register(opsPlugin, {
     orm: options.orm,
     redis: options.redis,

@@ -30,7 +30,8 @@ let api: TestApi;
 let home: Workspace;
 
 beforeAll(async () => {
-  api = await startTestApi();
+  // The scenario connects the workspace to a local e-invoicing platform, on 127.0.0.1.
+  api = await startTestApi({ allowPrivateWebhookTargets: true });
   home = await freshWorkspace(api);
 });
 afterAll(() => api.close());

@@ -5,6 +5,7 @@ import { parseRetrySchedule } from '@comptoir/webhooks';
 import { pino } from 'pino';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import { watchBacklogs } from './backlogs.ts';
+import { startEinvoicing } from './einvoicing.ts';
 import { scheduleIdempotencyCleanup } from './idempotency-cleanup.ts';
 import { startLifecycleSweeps } from './lifecycle-sweeps.ts';
 import { createBacklogMetrics, createLifecycleMetrics } from './metrics.ts';
@@ -40,13 +41,21 @@ export async function runWorker(): Promise<void> {
     everyMs: config.lifecycle.sweepIntervalMs,
   });
 
+  const keyring = createKeyring(config.encryption);
+  const einvoicing = startEinvoicing({
+    orm,
+    keyring,
+    log: logger,
+    pollEveryMs: config.einvoicing.pollIntervalMs,
+  });
+
   const webhooks = await startWebhookWorker({
     orm,
     databaseUrl: config.database.url,
     redisUrl: config.redis.url,
     retrySchedule,
     allowPrivateTargets: config.webhooks.allowPrivateTargets,
-    keyring: createKeyring(config.encryption),
+    keyring,
     registry,
     log: logger,
   });
@@ -67,7 +76,7 @@ export async function runWorker(): Promise<void> {
     server.close();
     // Work under way finishes (in-flight deliveries included; queued ones stay in Redis and the
     // database for the next worker) before the pool it uses closes.
-    await Promise.all([backlogs.stop(), cleanup.stop(), sweeps.stop(), webhooks.stop()]);
+    await Promise.all([backlogs.stop(), cleanup.stop(), sweeps.stop(), einvoicing.stop(), webhooks.stop()]);
     await orm.close();
     process.exit(0);
   }

@@ -46,6 +46,12 @@ export const configReference = [
       'How often the worker moves due invoices to OVERDUE and quotes past their validity to EXPIRED (a duration: 500ms, 30s, 1m, 1h).',
   },
   {
+    name: 'EINVOICING_POLL_INTERVAL',
+    default: '1m',
+    description:
+      'How often the worker asks each connected e-invoicing platform for the flows it changed (the safety net under its webhooks).',
+  },
+  {
     name: 'ADMIN_TOKEN',
     default: '(unset: /admin/queues is off; `./run start` makes one)',
     description:
@@ -122,6 +128,9 @@ export const workerConfigSchema = z.object({
   LIFECYCLE_SWEEP_INTERVAL: duration
     .default(60_000)
     .describe('How often the worker runs the scheduled transitions (OVERDUE invoices, EXPIRED quotes).'),
+  EINVOICING_POLL_INTERVAL: duration
+    .default(60_000)
+    .describe('How often the worker polls each connected e-invoicing platform.'),
 });
 export const adminConfigSchema = z.object({
   ADMIN_TOKEN: z
@@ -281,6 +290,8 @@ export interface WorkerConfig {
   webhooks: WebhookTargetsConfig & { retrySchedule: string };
   /** The period of the scheduled transitions (invoices OVERDUE, quotes EXPIRED). */
   lifecycle: { sweepIntervalMs: number };
+  /** The period of the poll of the connected e-invoicing platforms. */
+  einvoicing: { pollIntervalMs: number };
   /** Decrypts the webhook signing secrets the deliveries are signed with. */
   encryption: EncryptionConfig;
 }
@@ -297,6 +308,7 @@ export function readWorkerConfig(env: Env = process.env): WorkerConfig {
       ...readWebhookTargetsConfig(env),
     },
     lifecycle: { sweepIntervalMs: worker.LIFECYCLE_SWEEP_INTERVAL },
+    einvoicing: { pollIntervalMs: worker.EINVOICING_POLL_INTERVAL },
     encryption: readEncryptionConfig(env),
   };
 }

@@ -38,6 +38,34 @@ export {
   type StoredDocument,
   sha256Of,
 } from './documents/storage.ts';
+export { advanceEinvoice } from './einvoicing/advance.ts';
+export { deleteConnection } from './einvoicing/delete-connection.ts';
+export { einvoiceHistory } from './einvoicing/einvoice-history.ts';
+export { getConnection } from './einvoicing/get-connection.ts';
+export { applyPlatformFlow, pollPlatform, receivePlatformWebhook } from './einvoicing/ingest.ts';
+export {
+  type ConnectionSet,
+  type ConnectionView,
+  connectionSchema,
+  connectionSetSchema,
+  connectionTestSchema,
+  type EinvoiceHistoryEntry,
+  type EinvoiceView,
+  einvoiceHistoryEntrySchema,
+  einvoiceSchema,
+} from './einvoicing/schemas.ts';
+export { setConnection } from './einvoicing/set-connection.ts';
+export { connectedWorkspaces } from './einvoicing/store.ts';
+export {
+  type ClaimedSubmission,
+  claimDueSubmissions,
+  retryDelayMs,
+  type SubmissionOutcome,
+  submitDocument,
+} from './einvoicing/submit.ts';
+export { platformClient } from './einvoicing/platform.ts';
+export { sweepUnsubmitted } from './einvoicing/sweep.ts';
+export { testConnection } from './einvoicing/test-connection.ts';
 export { AppError, detailsFromIssues, type ErrorCode, type ErrorDetail, isAppError } from './errors/index.ts';
 export { eventCatalog } from './event-types/catalog.ts';
 export { listEventTypes } from './event-types/list.ts';

@@ -2,6 +2,7 @@ import { Company } from './entities/companies.ts';
 import { Contact } from './entities/contacts.ts';
 import { RenderedDocument } from './entities/documents.ts';
 import { EinvoiceStatusOutbox } from './entities/einvoice-status-outbox.ts';
+import { EinvoiceStatusChange, EinvoiceSubmission, EinvoicingConnection } from './entities/einvoicing.ts';
 import { DomainEvent } from './entities/events.ts';
 import { IdempotencyKey } from './entities/idempotency.ts';
 import { Invoice, InvoiceLine, InvoicePayment } from './entities/invoices.ts';
@@ -34,6 +35,12 @@ export {
   type TaxEntry,
 } from './entities/documents.ts';
 export { EinvoiceStatusOutbox } from './entities/einvoice-status-outbox.ts';
+export { EinvoiceStatusChange, EinvoiceSubmission, EinvoicingConnection } from './entities/einvoicing.ts';
+export {
+  einvoiceSources,
+  einvoiceStatuses,
+  platformAuthKinds,
+} from './entities/einvoicing-statuses.ts';
 export { DomainEvent } from './entities/events.ts';
 export { IdempotencyKey } from './entities/idempotency.ts';
 export {
@@ -93,4 +100,7 @@ export const entities = [
   SupplierInvoiceFile,
   SupplierInvoicePayment,
   EinvoiceStatusOutbox,
+  EinvoicingConnection,
+  EinvoiceSubmission,
+  EinvoiceStatusChange,
 ];

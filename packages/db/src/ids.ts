@@ -22,6 +22,7 @@ export const idPrefixes = {
   supplierInvoiceLine: 'sil',
   supplierPayment: 'spy',
   einvoiceStatusOwed: 'eso',
+  einvoiceStatusChange: 'eis',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -29,6 +29,7 @@ export const errorStatus = {
   invalid_key: 401,
   revoked_key: 401,
   expired_key: 401,
+  webhook_signature_invalid: 401,
   insufficient_scope: 403,
   not_found: 404,
   company_not_found: 404,

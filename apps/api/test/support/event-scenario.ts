@@ -7,6 +7,7 @@ import {
 } from '@comptoir/core';
 import { appRouter } from '@comptoir/trpc';
 import type { TestApi } from '../harness.ts';
+import { connectLocalPlatform, submitDue } from './platform.ts';
 import type { Workspace } from './records.ts';
 import { callTrpc } from './trpc.ts';
 
@@ -31,6 +32,7 @@ export const producers: Record<EventType, string> = {
   'invoice.overdue': 'invoices.send',
   'invoice.cancelled': 'invoices.cancel',
   'credit_note.created': 'invoices.cancel',
+  'invoice.einvoice_status_changed': 'einvoicing.setConnection',
   'quote.created': 'quotes.create',
   'quote.updated': 'quotes.update',
   'quote.sent': 'quotes.send',
@@ -174,6 +176,20 @@ async function disableAnEndpoint() {
   await recordDeliveryAttempt(api.db.orm.em.fork(), claimed, new Date(), gone, [60_000]);
 }
 
+/** An invoice issued to the workspace's platform (the local one), submitted by the worker's steps. */
+async function einvoicingScenario() {
+  if (!hasProcedure('einvoicing.setConnection')) return;
+  const { platform } = await connectLocalPlatform(api, home);
+  try {
+    const { id } = await run('invoices.create', document);
+    await run('invoices.send', { id });
+    await submitDue(api);
+    await platform.idle();
+  } finally {
+    await platform.stop();
+  }
+}
+
 /** Runs the scenario in the workspace (a key with every scope): its events are in its outbox. */
 export async function runEventScenario(testApi: TestApi, workspace: Workspace): Promise<void> {
   api = testApi;
@@ -189,4 +205,5 @@ export async function runEventScenario(testApi: TestApi, workspace: Workspace): 
   await invoiceScenario();
   await quoteScenario(opportunity.id);
   await disableAnEndpoint();
+  await einvoicingScenario();
 }

@@ -25,6 +25,7 @@ type RouterName = keyof AppRouter['_def']['record'];
 export const scopeResource = {
   companies: 'contacts',
   contacts: 'contacts',
+  einvoicing: 'workspace',
   events: 'webhooks',
   eventTypes: 'webhooks',
   invoices: 'invoices',
@@ -71,9 +72,26 @@ async function sentQuote(scene: Scene): Promise<string> {
  * input is `{}` or `{ id }`. A new procedure with required fields fails its "serves" test with
  * a 400 until it gets a line here.
  */
+/**
+ * A platform connection no test reaches: `.invalid` never resolves (RFC 6761), so a test of it
+ * fails at once, as a result (`ok: false`), without leaving the machine.
+ */
+const unreachablePlatform = {
+  baseUrl: 'https://pa.comptoir.invalid/flow-service',
+  auth: { kind: 'bearer', token: 'common-routes-token' },
+  webhookSecret: 'common-routes-webhook-secret',
+};
+const withPlatform = async (scene: Scene) => {
+  await scene.run('einvoicing.setConnection', unreachablePlatform);
+  return {};
+};
+
 const validInputs: Record<string, (scene: Scene) => Input | Promise<Input>> = {
   'companies.create': () => ({ name: 'Common routes SARL' }),
   'contacts.create': (scene) => ({ name: 'Common', email: `common.${scene.unique()}@example.test` }),
+  'einvoicing.setConnection': () => unreachablePlatform,
+  'einvoicing.testConnection': withPlatform,
+  'einvoicing.deleteConnection': withPlatform,
   'invoices.create': () => clientDocument,
   'invoices.update': () => ({ title: 'Renamed invoice' }),
   // a payment needs an issued invoice: a new one, sent

@@ -36,6 +36,7 @@ export const errorCodes = [
   'product_archived',
   'invoice_incomplete',
   'invoice_not_issued',
+  'webhook_signature_invalid',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,8 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { companySchema } from '../companies/schemas.ts';
 import { contactSchema } from '../contacts/schemas.ts';
+import { einvoiceSchema } from '../einvoicing/schemas.ts';
 import type { EventType } from '../events/schemas.ts';
-import { invoiceSchema, paymentSchema } from '../invoices/schemas.ts';
+import { invoiceSchema, invoiceTypeSchema, paymentSchema } from '../invoices/schemas.ts';
 import { opportunitySchema } from '../opportunities/schemas.ts';
 import { productSchema } from '../products/schemas.ts';
 import { quoteDetailSchema, quoteSchema, quoteSentSchema } from '../quotes/schemas.ts';
@@ -15,6 +16,16 @@ export interface EventTypeEntry {
   /** The shape of the event's `data`: exactly what the use case records. */
   data: z.ZodType;
 }
+
+const einvoiceStatusChangedSchema = z
+  .object({
+    id: z.string(),
+    number: z.string(),
+    type: invoiceTypeSchema,
+    previous: einvoiceSchema,
+    einvoice: einvoiceSchema,
+  })
+  .meta({ id: 'EinvoiceStatusChangedEvent' });
 
 const invoiceWithPaymentSchema = invoiceSchema
   .extend({ payment: paymentSchema })
@@ -48,6 +59,11 @@ export const eventCatalog = {
   'credit_note.created': {
     description: 'A credit note was issued to cancel an invoice.',
     data: invoiceSchema,
+  },
+  'invoice.einvoice_status_changed': {
+    description:
+      'An invoice’s or a credit note’s status with the e-invoicing platform changed (submitted, deposited, approved, refused, paid, rejected...).',
+    data: einvoiceStatusChangedSchema,
   },
   'quote.created': { description: 'A quote was created, as a DRAFT.', data: quoteSchema },
   'quote.updated': {

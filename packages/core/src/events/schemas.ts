@@ -11,6 +11,7 @@ export const eventTypes = [
   'invoice.overdue',
   'invoice.cancelled',
   'credit_note.created',
+  'invoice.einvoice_status_changed',
   'quote.created',
   'quote.updated',
   'quote.sent',

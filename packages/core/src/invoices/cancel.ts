@@ -1,4 +1,5 @@
 import { type EntityManager, inTransaction, newId } from '@comptoir/db';
+import { oweSubmission } from '../einvoicing/issue.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent, recordEvents } from '../events/record.ts';
 import { documentLines, insertLines, lineToCreate } from '../lines/store.ts';
@@ -41,7 +42,8 @@ export async function cancelInvoice(
       return invoiceDetail(tx, cancelled);
     }
     const creditNoteId = newId('invoice');
-    const creditNote = await insertCreditNote(tx, workspaceId, id, creditNoteId);
+    const inserted = await insertCreditNote(tx, workspaceId, id, creditNoteId);
+    const creditNote = { ...inserted, einvoice: await oweSubmission(tx, workspaceId, creditNoteId) };
     const lines = (await documentLines(tx, 'invoice', id)).map(lineToCreate);
     await insertLines(tx, 'invoice', workspaceId, creditNoteId, lines);
     await markInvoiceCancelled(tx, id, creditNoteId);

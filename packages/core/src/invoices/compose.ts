@@ -68,6 +68,7 @@ export function draftInvoice(
     paidAmount: 0,
     creditedInvoiceId: null,
     creditNoteId: null,
+    einvoice: null,
     totals: documentTotals(amounts),
     createdAt: createdAt.toISOString(),
     updatedAt: createdAt.toISOString(),

@@ -2,6 +2,7 @@ import { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods } fr
 import { z } from 'zod';
 import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals, decimalPlacesOf } from '../decimals/index.ts';
+import { einvoiceSchema } from '../einvoicing/schemas.ts';
 import { countryCodeSchema, sirenSchema, vatNumberSchema } from '../identifiers/schemas.ts';
 import {
   clientCompanySchema,
@@ -81,6 +82,7 @@ export const invoiceSchema = z
       .string()
       .nullable()
       .meta({ description: 'On a cancelled invoice: the credit note that cancels it.' }),
+    einvoice: einvoiceSchema.nullable(),
     totals: documentTotalsSchema,
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

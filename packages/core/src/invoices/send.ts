@@ -1,5 +1,6 @@
 import { type EntityManager, inTransaction } from '@comptoir/db';
 import { Decimal } from 'decimal.js';
+import { oweSubmission } from '../einvoicing/issue.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvent, recordEvents } from '../events/record.ts';
 import { findWorkspace } from '../workspaces/store.ts';
@@ -48,6 +49,7 @@ export async function sendInvoice(
       );
     }
     await markInvoiceSent(tx, id, issued, now);
+    await oweSubmission(tx, workspaceId, id);
     const sent = await issuedInvoice(tx, workspaceId, id);
     // Nothing can ever be paid on a total of 0.00: it is settled as it is issued, rather than
     // left to turn OVERDUE (rulings, "Lifecycles").

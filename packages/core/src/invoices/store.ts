@@ -8,6 +8,7 @@ import {
   toIsoOrNull,
 } from '@comptoir/db';
 import { type Selectable, sql } from 'kysely';
+import { einvoiceView } from '../einvoicing/store.ts';
 import { amountsOfRow, documentLines } from '../lines/store.ts';
 import { documentTotals } from '../lines/totals.ts';
 import type { ListPage } from '../paging/index.ts';
@@ -51,6 +52,7 @@ export function invoiceView(row: InvoiceRow): InvoiceView {
     paidAmount: Number(row.paid_amount),
     creditedInvoiceId: row.credited_invoice_id,
     creditNoteId: row.credit_note_id,
+    einvoice: einvoiceView(row),
     totals: documentTotals(amountsOfRow(row), row.paid_amount, owesBalance(row)),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),

@@ -1,6 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { createdAt, id, money, newestFirst, percent, updatedAt } from './columns.ts';
 import { documentAmountProperties, documentLineProperties } from './documents.ts';
+import { einvoiceStatuses } from './einvoicing-statuses.ts';
 import { workspaceId } from './workspaces.ts';
 
 export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
@@ -50,6 +51,12 @@ export const Invoice = defineEntity({
     // a credit note names the invoice it cancels; that invoice names its credit note
     creditedInvoiceId: p.text().nullable(),
     creditNoteId: p.text().nullable(),
+    // where the e-invoicing platform stands on it (entities/einvoicing.ts); null when the workspace
+    // had no platform connection when it was issued
+    einvoiceStatus: p.enum(einvoiceStatuses).nullable(),
+    einvoiceFlowId: p.text().nullable(),
+    einvoiceStatusAt: p.datetime().nullable(),
+    einvoiceReason: p.text().nullable(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +69,12 @@ export const Invoice = defineEntity({
     newestFirst('invoices_workspace_status_idx', 'status'),
     // what the worker's overdue sweep reads
     { name: 'invoices_overdue_idx', properties: ['dueAt'], where: { status: { $in: ['SENT', 'PARTIAL'] } } },
+    // what the e-invoicing sweep reads: issued documents still waiting for their submission
+    {
+      name: 'invoices_einvoice_pending_idx',
+      properties: ['workspaceId'],
+      where: { einvoiceStatus: 'pending' },
+    },
     // the latest issue date invoices.send compares with (max(issued_at) of the issued invoices)
     {
       name: 'invoices_issued_idx',

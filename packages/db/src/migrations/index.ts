@@ -23,6 +23,7 @@ import { Migration20261125000300_contact_company_cover } from './Migration202611
 import { Migration20261128000000_product_search_long_keys } from './Migration20261128000000_product_search_long_keys.ts';
 import { Migration20261128000100_company_search_compact_vat } from './Migration20261128000100_company_search_compact_vat.ts';
 import { Migration20261128000300_encrypted_webhook_secrets } from './Migration20261128000300_encrypted_webhook_secrets.ts';
+import { Migration20261128000500_einvoicing } from './Migration20261128000500_einvoicing.ts';
 import { Migration20261129000900_supplier_invoices } from './Migration20261129000900_supplier_invoices.ts';
 
 /** Every migration, in order. New ones are appended here. */
@@ -75,6 +76,7 @@ export const migrations: MigrationObject[] = [
     name: 'Migration20261128000300_encrypted_webhook_secrets',
     class: Migration20261128000300_encrypted_webhook_secrets,
   },
+  { name: 'Migration20261128000500_einvoicing', class: Migration20261128000500_einvoicing },
   {
     name: 'Migration20261129000900_supplier_invoices',
     class: Migration20261129000900_supplier_invoices,

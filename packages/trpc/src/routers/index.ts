@@ -1,6 +1,7 @@
 import { router } from '../init.ts';
 import { companiesRouter } from './companies/index.ts';
 import { contactsRouter } from './contacts/index.ts';
+import { einvoicingRouter } from './einvoicing/index.ts';
 import { eventTypesRouter } from './event-types/index.ts';
 import { eventsRouter } from './events/index.ts';
 import { invoicesRouter } from './invoices/index.ts';
@@ -14,6 +15,7 @@ import { workspaceRouter } from './workspace/index.ts';
 export const appRouter = router({
   companies: companiesRouter,
   contacts: contactsRouter,
+  einvoicing: einvoicingRouter,
   events: eventsRouter,
   eventTypes: eventTypesRouter,
   invoices: invoicesRouter,

@@ -1,6 +1,7 @@
 import { router } from '../../init.ts';
 import { cancelInvoiceProcedure } from './cancel.ts';
 import { createInvoiceProcedure } from './create.ts';
+import { einvoiceHistoryProcedure } from './einvoice-history.ts';
 import { invoiceFacturXXmlProcedure } from './factur-x-xml.ts';
 import { getInvoiceProcedure } from './get.ts';
 import { listInvoicesProcedure } from './list.ts';
@@ -19,4 +20,5 @@ export const invoicesRouter = router({
   cancel: cancelInvoiceProcedure,
   pdf: invoicePdfProcedure,
   facturXXml: invoiceFacturXXmlProcedure,
+  einvoiceHistory: einvoiceHistoryProcedure,
 });
