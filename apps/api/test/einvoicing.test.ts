@@ -12,7 +12,6 @@ import {
   expectError,
   expectTrpcError,
   sellerWorkspace,
-  type Workspace,
 } from './support/index.ts';
 import { type Client, clientOf, invoiceInput } from './support/invoice-states.ts';
 import { type ConnectedPlatform, connectLocalPlatform, submitDue } from './support/platform.ts';

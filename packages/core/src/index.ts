@@ -43,6 +43,7 @@ export { deleteConnection } from './einvoicing/delete-connection.ts';
 export { einvoiceHistory } from './einvoicing/einvoice-history.ts';
 export { getConnection } from './einvoicing/get-connection.ts';
 export { applyPlatformFlow, pollPlatform, receivePlatformWebhook } from './einvoicing/ingest.ts';
+export { platformClient } from './einvoicing/platform.ts';
 export {
   type ConnectionSet,
   type ConnectionView,
@@ -63,7 +64,6 @@ export {
   type SubmissionOutcome,
   submitDocument,
 } from './einvoicing/submit.ts';
-export { platformClient } from './einvoicing/platform.ts';
 export { sweepUnsubmitted } from './einvoicing/sweep.ts';
 export { testConnection } from './einvoicing/test-connection.ts';
 export { AppError, detailsFromIssues, type ErrorCode, type ErrorDetail, isAppError } from './errors/index.ts';

@@ -129,7 +129,8 @@ export async function pollPlatform(
   const connection = await findConnection(em, workspaceId);
   if (!connection) return 0;
   const client = platformClient(connection, keyring);
-  let cursor = connection.poll_cursor ?? new Date(toDate(connection.updated_at).getTime() - 60_000).toISOString();
+  let cursor =
+    connection.poll_cursor ?? new Date(toDate(connection.updated_at).getTime() - 60_000).toISOString();
   let applied = 0;
   for (let page = 0; page < pagesPerPoll; page++) {
     const { flows, nextCursor } = await client.searchFlows({ cursor, limit: pageSize });
