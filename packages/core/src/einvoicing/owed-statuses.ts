@@ -23,7 +23,8 @@ export async function owePlatformStatus(
   workspaceId: string,
   owed: OwedPlatformStatus,
 ): Promise<string> {
-  if (!tx.isInTransaction()) throw new Error(`owePlatformStatus(${owed.status}) called outside a transaction`);
+  if (!tx.isInTransaction())
+    throw new Error(`owePlatformStatus(${owed.status}) called outside a transaction`);
   const id = newId('einvoiceStatusOwed');
   await kysely(tx)
     .insertInto('einvoice_status_outbox')
