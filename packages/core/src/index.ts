@@ -43,6 +43,7 @@ export { deleteConnection } from './einvoicing/delete-connection.ts';
 export { einvoiceHistory } from './einvoicing/einvoice-history.ts';
 export { getConnection } from './einvoicing/get-connection.ts';
 export { applyPlatformFlow, pollPlatform, receivePlatformWebhook } from './einvoicing/ingest.ts';
+export { type OwedPlatformStatus, owePlatformStatus } from './einvoicing/owed-statuses.ts';
 export { platformClient } from './einvoicing/platform.ts';
 export {
   type ConnectionSet,
@@ -189,6 +190,25 @@ export {
   stockMovementsRequestSchema,
   stockMovementsResultSchema,
 } from './stock/schemas.ts';
+export { approveSupplierInvoice } from './supplier-invoices/approve.ts';
+export { getSupplierInvoice } from './supplier-invoices/get.ts';
+export { listSupplierInvoices } from './supplier-invoices/list.ts';
+export { getSupplierInvoiceOriginal } from './supplier-invoices/original.ts';
+export { receiveSupplierInvoice, type SupplierInvoiceReader } from './supplier-invoices/receive.ts';
+export { receiveSupplierInvoiceStock } from './supplier-invoices/receive-stock.ts';
+export { recordSupplierInvoicePayment } from './supplier-invoices/record-payment.ts';
+export { refuseSupplierInvoice } from './supplier-invoices/refuse.ts';
+export {
+  type StockReceptionView,
+  type SupplierInvoiceDetailView,
+  type SupplierInvoiceReceipt,
+  type SupplierInvoiceView,
+  stockReceptionSchema,
+  supplierInvoiceDetailSchema,
+  supplierInvoiceListQuerySchema,
+  supplierInvoiceRefuseSchema,
+  supplierInvoiceSchema,
+} from './supplier-invoices/schemas.ts';
 export { unstorableText } from './text/index.ts';
 export { abandonDelivery, recordSuccesses } from './webhooks/attempt-store.ts';
 export {

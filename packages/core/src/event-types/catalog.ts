@@ -7,6 +7,7 @@ import { invoiceSchema, invoiceTypeSchema, paymentSchema } from '../invoices/sch
 import { opportunitySchema } from '../opportunities/schemas.ts';
 import { productSchema } from '../products/schemas.ts';
 import { quoteDetailSchema, quoteSchema, quoteSentSchema } from '../quotes/schemas.ts';
+import { supplierInvoiceSchema } from '../supplier-invoices/schemas.ts';
 import { endpointSchema } from '../webhooks/schemas.ts';
 import { workspaceSchema } from '../workspaces/schemas.ts';
 import { stockAdjustedDataSchema, stockLevelDataSchema, stockMovementDataSchema } from './schemas.ts';
@@ -26,6 +27,10 @@ const einvoiceStatusChangedSchema = z
     einvoice: einvoiceSchema,
   })
   .meta({ id: 'EinvoiceStatusChangedEvent' });
+
+const supplierInvoiceWithPaymentSchema = supplierInvoiceSchema
+  .extend({ payment: paymentSchema })
+  .meta({ id: 'SupplierInvoicePaymentRecordedEvent' });
 
 const invoiceWithPaymentSchema = invoiceSchema
   .extend({ payment: paymentSchema })
@@ -111,5 +116,27 @@ export const eventCatalog = {
   'webhook_endpoint.disabled': {
     description: 'A webhook endpoint was disabled: it answered 410, or kept failing for 5 days.',
     data: endpointSchema,
+  },
+  'supplier_invoice.received': {
+    description:
+      'A supplier invoice came in from the platform: read (status received), or kept as unreadable with the reason.',
+    data: supplierInvoiceSchema,
+  },
+  'supplier_invoice.approved': {
+    description: 'A received supplier invoice was approved.',
+    data: supplierInvoiceSchema,
+  },
+  'supplier_invoice.refused': {
+    description:
+      'A received supplier invoice was refused; the platform is told (Refusée 210) with the reason.',
+    data: supplierInvoiceSchema,
+  },
+  'supplier_invoice.payment_recorded': {
+    description: 'A payment was recorded on an approved supplier invoice; `payment` is that payment.',
+    data: supplierInvoiceWithPaymentSchema,
+  },
+  'supplier_invoice.paid': {
+    description: 'A supplier invoice was paid in full.',
+    data: supplierInvoiceSchema,
   },
 } as const satisfies Record<EventType, EventTypeEntry>;

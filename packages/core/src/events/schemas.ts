@@ -38,6 +38,11 @@ export const eventTypes = [
   'stock.low',
   'stock.out',
   'webhook_endpoint.disabled',
+  'supplier_invoice.received',
+  'supplier_invoice.approved',
+  'supplier_invoice.refused',
+  'supplier_invoice.payment_recorded',
+  'supplier_invoice.paid',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

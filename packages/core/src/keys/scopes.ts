@@ -5,7 +5,8 @@ import type { Principal } from './authenticate.ts';
 /**
  * Scopes of api-v1.md section 5, and the rulings' webhook scopes. Companies use the contacts
  * scopes; stock uses write:products. The workspace's settings and identity have scopes of
- * their own (rulings: Lifecycles, Workspace).
+ * their own (rulings: Lifecycles, Workspace), and so do supplier invoices (read:purchases /
+ * write:purchases; rulings: E-invoicing).
  */
 export const scopes = [
   'read:invoices',
@@ -22,6 +23,8 @@ export const scopes = [
   'write:webhooks',
   'read:workspace',
   'write:workspace',
+  'read:purchases',
+  'write:purchases',
 ] as const;
 
 export type Scope = (typeof scopes)[number];
