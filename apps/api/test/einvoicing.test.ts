@@ -14,7 +14,7 @@ import {
   sellerWorkspace,
 } from './support/index.ts';
 import { type Client, clientOf, invoiceInput } from './support/invoice-states.ts';
-import { type ConnectedPlatform, connectLocalPlatform, submitDue } from './support/platform.ts';
+import { type ConnectedPlatform, connectLocalPlatform, sendOwed, submitDue } from './support/platform.ts';
 
 // Issue 34 (rulings, "E-invoicing"): every issued invoice and credit note reaches the workspace's
 // approved platform once, and the statuses it reports come back, by its webhooks or by polling.
@@ -204,6 +204,81 @@ describe('an issued invoice', () => {
       .map((flow) => flow.flow.trackingId)
       .sort();
     expect(tracked).toEqual([sent.id, creditNote.id].sort());
+  });
+});
+
+describe('Encaissée (212)', () => {
+  it('is sent once per payment of a services invoice when the VAT is due on payment, with its amount and date', async () => {
+    const { workspace, client, platform } = await connected();
+    const sent = await sentInvoice(client);
+    await submitDue(api);
+    await platform.idle();
+    const flowId = (await read(client, sent.id)).einvoice?.flowId as string;
+    await client.invoices.recordPayment.mutate({
+      id: sent.id,
+      amount: 20,
+      method: 'transfer',
+      paidAt: '2026-11-20T10:00:00Z',
+    });
+    await client.invoices.recordPayment.mutate({ id: sent.id, amount: 100, method: 'card' });
+    expect(await sendOwed(api)).toEqual([
+      { kind: 'submitted', flowId: expect.any(String), found: false },
+      { kind: 'submitted', flowId: expect.any(String), found: false },
+    ]);
+    expect(await sendOwed(api)).toEqual([]);
+    await platform.idle();
+    const cashed = platform.flow(flowId)?.statuses.filter((status) => status.code === 212) ?? [];
+    expect(cashed).toHaveLength(2);
+    const rows = await api.db.orm.em
+      .fork()
+      .execute<{ payload: { payment: { amount: string; date: string } } }[]>(
+        `select payload from einvoice_status_outbox where workspace_id = ? order by created_at, id`,
+        [workspace.workspaceId],
+      );
+    expect(rows.map((row) => row.payload.payment)).toEqual([
+      { amount: '20.00', currency: 'EUR', date: '2026-11-20' },
+      { amount: '100.00', currency: 'EUR', date: expect.any(String) },
+    ]);
+  });
+
+  it('is not owed for goods, nor when the seller opted for VAT on debits', async () => {
+    const { workspace, client, platform } = await connected();
+    const { data: goods } = await client.invoices.create.mutate({
+      ...invoiceInput,
+      operationCategory: 'goods',
+    });
+    await client.invoices.send.mutate({ id: goods.id });
+    await client.invoices.recordPayment.mutate({ id: goods.id, amount: 120, method: 'transfer' });
+    await client.workspace.update.mutate({ vatOnDebits: true });
+    const onDebits = await sentInvoice(client);
+    await client.invoices.recordPayment.mutate({ id: onDebits.id, amount: 120, method: 'transfer' });
+    expect(await sendOwed(api)).toEqual([]);
+    await submitDue(api);
+    await platform.idle();
+    const [{ count } = { count: '' }] = await api.db.orm.em
+      .fork()
+      .execute<{ count: string }[]>('select count(*) from einvoice_status_outbox where workspace_id = ?', [
+        workspace.workspaceId,
+      ]);
+    expect(count).toBe('0');
+  });
+
+  it('sent after a timeout is found by its tracking id, never sent twice', async () => {
+    const { client, platform } = await connected();
+    const sent = await sentInvoice(client);
+    await submitDue(api);
+    await platform.idle();
+    await client.invoices.recordPayment.mutate({ id: sent.id, amount: 120, method: 'transfer' });
+    platform.faults.delayNextAcceptance(3_000);
+    const [first] = await sendOwed(api, { timeoutMs: 1_000 });
+    expect(first).toMatchObject({ kind: 'retry' });
+    await api.db.orm.em.fork().execute('update einvoice_status_outbox set next_attempt_at = now()');
+    expect(await sendOwed(api, { timeoutMs: 1_000 })).toEqual([
+      { kind: 'submitted', flowId: expect.any(String), found: true },
+    ]);
+    await platform.idle();
+    const flowId = (await read(client, sent.id)).einvoice?.flowId as string;
+    expect(platform.flow(flowId)?.statuses.filter((status) => status.code === 212)).toHaveLength(1);
   });
 });
 

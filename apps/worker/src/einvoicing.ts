@@ -1,7 +1,9 @@
 import {
   claimDueSubmissions,
+  claimOwedStatuses,
   connectedWorkspaces,
   pollPlatform,
+  sendOwedStatus,
   submitDocument,
   sweepUnsubmitted,
 } from '@comptoir/core';
@@ -19,7 +21,8 @@ const submissionEveryMs = 2_000;
 
 /**
  * E-invoicing: hands issued invoices and credit notes to the workspaces' platforms from the
- * submission outbox (exactly once: core/einvoicing/submit.ts), and polls each platform for the
+ * submission outbox, and the lifecycle statuses owed to them (a refusal, an Encaissée) from theirs
+ * (exactly once: core/einvoicing/submit.ts and send-status.ts), and polls each platform for the
  * flows it changed, the safety net under its webhooks. Several workers may run: leases and
  * SKIP LOCKED share the submissions, and a status applied twice changes nothing.
  */
@@ -53,7 +56,17 @@ export function startEinvoicing(options: {
           );
         }
       }
-      return claimed.length === submissionsPerPass;
+      const owed = stopped()
+        ? []
+        : await claimOwedStatuses(orm.em.fork(), { limit: submissionsPerPass, leaseMs });
+      for (const status of owed) {
+        if (stopped()) break;
+        const outcome = await sendOwedStatus(orm.em.fork(), status, { keyring });
+        if (outcome.kind === 'retry') {
+          log.warn({ statusId: status.id, error: outcome.error }, 'e-invoicing status will be sent again');
+        }
+      }
+      return claimed.length === submissionsPerPass || owed.length === submissionsPerPass;
     },
     (error) => log.error({ err: error }, 'e-invoice submission pass failed'),
   );

@@ -43,6 +43,8 @@ export { deleteConnection } from './einvoicing/delete-connection.ts';
 export { einvoiceHistory } from './einvoicing/einvoice-history.ts';
 export { getConnection } from './einvoicing/get-connection.ts';
 export { applyPlatformFlow, pollPlatform, receivePlatformWebhook } from './einvoicing/ingest.ts';
+export { retryDelayMs } from './einvoicing/leases.ts';
+export { type ClaimedStatus, claimOwedStatuses, sendOwedStatus } from './einvoicing/send-status.ts';
 export { type OwedPlatformStatus, owePlatformStatus } from './einvoicing/owed-statuses.ts';
 export { platformClient } from './einvoicing/platform.ts';
 export {
@@ -61,7 +63,6 @@ export { connectedWorkspaces } from './einvoicing/store.ts';
 export {
   type ClaimedSubmission,
   claimDueSubmissions,
-  retryDelayMs,
   type SubmissionOutcome,
   submitDocument,
 } from './einvoicing/submit.ts';

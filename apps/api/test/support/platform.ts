@@ -1,4 +1,11 @@
-import { claimDueSubmissions, platformClient, type SubmissionOutcome, submitDocument } from '@comptoir/core';
+import {
+  claimDueSubmissions,
+  claimOwedStatuses,
+  platformClient,
+  type SubmissionOutcome,
+  sendOwedStatus,
+  submitDocument,
+} from '@comptoir/core';
 import { renderDocument } from '@comptoir/documents/render';
 import { type LocalPlatform, startLocalPlatform, structuralValidator } from '@comptoir/local-platform';
 import { testKeyring } from '@comptoir/testing';
@@ -65,11 +72,35 @@ export async function submitDue(
       await submitDocument(api.db.orm.em.fork(), submission, {
         keyring: testKeyring(),
         render: renderDocument,
-        ...(timeoutMs
-          ? { client: (connection, keyring) => platformClient(connection, keyring, timeoutMs) }
-          : {}),
+        ...clientWith(timeoutMs),
       }),
     );
   }
   return outcomes;
+}
+
+/** One pass of the worker's sender of the statuses owed to the platform (Encaissée, Refusée). */
+export async function sendOwed(
+  api: TestApi,
+  { timeoutMs }: { timeoutMs?: number } = {},
+): Promise<SubmissionOutcome[]> {
+  const claimed = await claimOwedStatuses(api.db.orm.em.fork(), { limit: 50, leaseMs: 60_000 });
+  const outcomes: SubmissionOutcome[] = [];
+  for (const status of claimed) {
+    outcomes.push(
+      await sendOwedStatus(api.db.orm.em.fork(), status, {
+        keyring: testKeyring(),
+        ...clientWith(timeoutMs),
+      }),
+    );
+  }
+  return outcomes;
+}
+
+/** The production client with a shorter timeout, for the tests of timeouts. */
+function clientWith(timeoutMs: number | undefined) {
+  if (!timeoutMs) return {};
+  const client: typeof platformClient = (connection, keyring) =>
+    platformClient(connection, keyring, timeoutMs);
+  return { client };
 }

@@ -1,14 +1,39 @@
 import { type EntityManager, kysely, newId } from '@comptoir/db';
 import { sql } from 'kysely';
+import { z } from 'zod';
+
+const party = z.object({ siren: z.string(), name: z.string(), role: z.string() });
+
+/**
+ * What the sender needs to write the lifecycle message (XP Z12-012 CDAR) without reading the
+ * record again: who reports (`issuer`), to whom (`recipient`), the invoice it is about, and for
+ * an Encaissée the payment. packages/einvoicing's LifecycleMessageInput, as JSON.
+ */
+export const owedStatusPayloadSchema = z.object({
+  issuer: party,
+  recipient: party,
+  invoice: z.object({
+    number: z.string(),
+    issueDate: z.string(),
+    typeCode: z.string(),
+    sellerSiren: z.string(),
+    receivedAt: z.iso.datetime(),
+  }),
+  payment: z.object({ amount: z.string(), currency: z.string(), date: z.string().optional() }).optional(),
+});
+export type OwedStatusPayload = z.infer<typeof owedStatusPayloadSchema>;
 
 /** A lifecycle status owed to the platform about one of our records. */
 export interface OwedPlatformStatus {
-  kind: 'supplier_invoice';
+  kind: 'supplier_invoice' | 'invoice';
   id: string;
-  /** Our name of the status (docs/einvoicing.md, "Lifecycle statuses"): `refused` is 210 Refusée. */
-  status: 'refused';
+  /**
+   * Our name of the status (docs/einvoicing.md, "Lifecycle statuses"): `refused` is 210 Refusée
+   * (a supplier invoice we refuse), `paid` 212 Encaissée (a payment of ours, cashed).
+   */
+  status: 'refused' | 'paid';
   reason: string | null;
-  /** What a sender needs to write the message without reading the record again. */
+  /** What a sender needs to write the message: an OwedStatusPayload (owedStatusPayloadSchema). */
   payload?: Record<string, unknown>;
 }
 

@@ -1,5 +1,6 @@
 import { type EntityManager, inTransaction } from '@comptoir/db';
 import { Decimal } from 'decimal.js';
+import { owePaymentStatus } from '../einvoicing/owe-payment-status.ts';
 import { AppError, notFound } from '../errors/index.ts';
 import { recordEvents } from '../events/record.ts';
 import type { NewEvent } from '../events/schemas.ts';
@@ -19,7 +20,8 @@ const payable: ReadonlySet<InvoiceView['status']> = new Set(['SENT', 'PARTIAL', 
  * Records a payment on a SENT, PARTIAL or OVERDUE invoice, at most its balance (422
  * payment_exceeds_balance). Paid in full, it becomes PAID on that payment's date; else a SENT
  * invoice becomes PARTIAL and an OVERDUE one stays OVERDUE. Records `invoice.payment_recorded`,
- * and `invoice.paid` when paid in full.
+ * and `invoice.paid` when paid in full; owes the platform an Encaissée when the VAT is due on
+ * payment (einvoicing/owe-payment-status.ts).
  */
 export async function recordInvoicePayment(
   em: EntityManager,
@@ -43,6 +45,7 @@ export async function recordInvoicePayment(
       );
     }
     const payment = await insertPayment(tx, workspaceId, id, data);
+    await owePaymentStatus(tx, workspaceId, current, payment);
     const paidAmount = new Decimal(current.paidAmount).plus(data.amount);
     const paidInFull = paidAmount.equals(total);
     await settleInvoice(tx, id, {

@@ -21,9 +21,18 @@ export const EinvoiceStatusOutbox = defineEntity({
     payload: p.json<Record<string, unknown>>(),
     createdAt: createdAt(),
     sentAt: p.datetime().nullable(),
+    // the sender's bookkeeping, as for the submissions (entities/einvoicing.ts): a lease, the
+    // retry schedule, and whether an attempt may have reached the platform (search before resending)
+    attempts: p.integer().default(0),
+    nextAttemptAt: p.datetime().defaultRaw('now()'),
+    leaseUntil: p.datetime().nullable(),
+    uncertain: p.boolean().default(false),
+    lastError: p.text().nullable(),
+    flowId: p.text().nullable(),
   },
   indexes: [
     // what a sender claims, oldest first
     { name: 'einvoice_status_outbox_unsent_idx', properties: ['createdAt', 'id'], where: { sentAt: null } },
+    { name: 'einvoice_status_outbox_due_idx', properties: ['nextAttemptAt'], where: { sentAt: null } },
   ],
 });

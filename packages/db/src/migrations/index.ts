@@ -25,6 +25,7 @@ import { Migration20261128000100_company_search_compact_vat } from './Migration2
 import { Migration20261128000300_encrypted_webhook_secrets } from './Migration20261128000300_encrypted_webhook_secrets.ts';
 import { Migration20261128000500_einvoicing } from './Migration20261128000500_einvoicing.ts';
 import { Migration20261129000900_supplier_invoices } from './Migration20261129000900_supplier_invoices.ts';
+import { Migration20261129001000_owed_status_delivery } from './Migration20261129001000_owed_status_delivery.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -80,5 +81,9 @@ export const migrations: MigrationObject[] = [
   {
     name: 'Migration20261129000900_supplier_invoices',
     class: Migration20261129000900_supplier_invoices,
+  },
+  {
+    name: 'Migration20261129001000_owed_status_delivery',
+    class: Migration20261129001000_owed_status_delivery,
   },
 ];
