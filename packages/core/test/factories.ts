@@ -18,6 +18,8 @@ import {
   type WorkspaceView,
 } from '../src/index.ts';
 
+export { type UblInvoice, type UblLine, ublInvoice } from './supplier-invoice-files.ts';
+
 /**
  * A seller identity complete enough for an EN 16931 invoice (invoices.send refuses to issue
  * without one: 422 invoice_incomplete). The SIREN and VAT number are valid (Luhn, French key).

@@ -8,7 +8,7 @@ import type { RestResponse } from './rest.ts';
  */
 export const documentDownloadSchema = z.object({
   filename: z.string().meta({ description: 'The file name, e.g. `INV-2026-00042.pdf`.' }),
-  contentType: z.enum(['application/pdf', 'application/xml']),
+  contentType: z.enum(['application/pdf', 'application/xml', 'application/octet-stream']),
   sha256: z.string().meta({ description: "Hex SHA-256 of the bytes: the REST answer's ETag." }),
   contentBase64: z.string().meta({ description: 'The bytes, in base64.' }),
 });

@@ -19,11 +19,14 @@ export type ProcedureMeta = OpenApiMeta<{
   /** Honours the `Idempotency-Key` header (stored result, replay, mismatch, in use). */
   idempotent?: boolean;
   errors?: DocumentedError[];
-  /** REST answers with the document's bytes, not JSON (downloads.ts); tRPC gets them in base64. */
-  download?: { contentType: DownloadContentType };
+  /**
+   * REST answers with the document's bytes, not JSON (downloads.ts); tRPC gets them in base64.
+   * Several types: the file's own (a supplier invoice's original), one of those.
+   */
+  download?: { contentType: DownloadContentType | readonly DownloadContentType[] };
 }>;
 
-export type DownloadContentType = 'application/pdf' | 'application/xml';
+export type DownloadContentType = 'application/pdf' | 'application/xml' | 'application/octet-stream';
 
 /**
  * The tRPC instance: its context, the procedures' meta, and the error formatter. What every

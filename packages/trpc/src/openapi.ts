@@ -116,7 +116,8 @@ const etagHeader = {
 
 /** A download's success: its bytes (not JSON), with their name and ETag; and 304. */
 function downloadResponses(meta: ProcedureMeta, success: Json | undefined): Record<string, Json> {
-  const contentType = meta.download?.contentType ?? 'application/octet-stream';
+  const declared = meta.download?.contentType ?? 'application/octet-stream';
+  const contentTypes = typeof declared === 'string' ? [declared] : declared;
   return {
     '200': {
       description: (success?.description as string | undefined) ?? 'The document.',
@@ -129,7 +130,9 @@ function downloadResponses(meta: ProcedureMeta, success: Json | undefined): Reco
         },
         'Cache-Control': { description: 'Always `private`.', schema: { type: 'string' } },
       },
-      content: { [contentType]: { schema: { type: 'string', format: 'binary' } } },
+      content: Object.fromEntries(
+        contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+      ),
     },
     '304': {
       description: 'Not modified: `If-None-Match` names the current ETag. No body.',
@@ -152,6 +155,11 @@ const apiTags = [
     name: 'Stock',
     description:
       'Counts, batched movements and the ledger (scopes read:products, write:products). Writes accept an Idempotency-Key.',
+  },
+  {
+    name: 'Supplier invoices',
+    description:
+      'Invoices suppliers sent through the e-invoicing platform, read and checked, with the file as received (scopes read:purchases, write:purchases).',
   },
   {
     name: 'Webhooks',

@@ -221,17 +221,17 @@ function checkSuccess(observation: Observation, body: unknown, context: Invarian
       ];
 }
 
-/** A document's bytes: not empty, of the media type the document names for that status. */
+/** A document's bytes: not empty, of a media type the document names for that status. */
 function checkBinarySuccess(
   answer: Exclude<WireAnswer, { failure: string }>,
-  mediaType: string,
+  mediaTypes: string[],
 ): Violation[] {
   const contentType = String(answer.headers['content-type'] ?? '');
-  if (contentType.split(';')[0]?.trim() !== mediaType) {
+  if (!mediaTypes.includes(contentType.split(';')[0]?.trim() ?? '')) {
     return [
       {
         kind: 'success-body-not-as-documented',
-        detail: `Content-Type ${contentType}, documented ${mediaType}`,
+        detail: `Content-Type ${contentType}, documented ${mediaTypes.join(', ')}`,
       },
     ];
   }

@@ -28,7 +28,8 @@ export interface Operation {
   /** Response schemas by status (undefined: a status documented without a JSON body). */
   responses: Map<number, Schema | undefined>;
   /** The media type of a response whose body is not JSON (a document's bytes), by status. */
-  binaryResponses: Map<number, string>;
+  /** The media types a status answers with bytes, not JSON (a download: one, or the file's own). */
+  binaryResponses: Map<number, string[]>;
   /** The tRPC procedure serving the same route, found from the procedures' meta. */
   procedure: { name: string; type: 'query' | 'mutation' } | undefined;
 }
@@ -78,13 +79,13 @@ function readOperation(method: string, path: string, operation: Record<string, u
     | { required?: boolean; content?: Record<string, { schema?: Schema }> }
     | undefined;
   const responses = new Map<number, Schema | undefined>();
-  const binaryResponses = new Map<number, string>();
+  const binaryResponses = new Map<number, string[]>();
   for (const [status, response] of Object.entries(
     operation.responses as Record<string, { content?: Record<string, { schema?: Schema }> }>,
   )) {
     responses.set(Number(status), response.content?.['application/json']?.schema);
-    const binary = Object.keys(response.content ?? {}).find((type) => type !== 'application/json');
-    if (binary) binaryResponses.set(Number(status), binary);
+    const binary = Object.keys(response.content ?? {}).filter((type) => type !== 'application/json');
+    if (binary.length > 0) binaryResponses.set(Number(status), binary);
   }
   return {
     method,

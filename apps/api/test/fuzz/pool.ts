@@ -1,4 +1,5 @@
-import { revokeKey } from '@comptoir/core';
+import { receiveSupplierInvoice, revokeKey } from '@comptoir/core';
+import { ublInvoice } from '@comptoir/core/factories';
 import type { TestApi } from '../harness.ts';
 import type { PoolId } from './json-text.ts';
 import type { Keys } from './send.ts';
@@ -120,6 +121,17 @@ export async function seedWorld(api: TestApi): Promise<World> {
     { name: 'Untracked product', trackStock: false },
   ];
   for (const product of products) pool.add('products', (await api.make.product(workspace.id, product)).id);
+  // Supplier invoices come from the platform, not from the API: received through core, as the
+  // platform's ingestion does. A readable one, and a file kept as unreadable.
+  const files = [ublInvoice({ number: 'FUZZ-1' }), new TextEncoder().encode('not an invoice')];
+  for (const [index, file] of files.entries()) {
+    const received = await receiveSupplierInvoice(api.db.orm.em.fork(), workspace.id, {
+      flowId: `fuzz-flow-${index}`,
+      file,
+      fileName: `fuzz-${index}.xml`,
+    });
+    pool.add('supplier-invoices', received.id);
+  }
   const events = await api.request('/api/v1/events?limit=20', {
     headers: { authorization: `Bearer ${valid}` },
   });

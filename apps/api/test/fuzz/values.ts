@@ -197,6 +197,7 @@ const idPrefixes: Record<string, string> = {
   opportunities: 'opp',
   products: 'prd',
   quotes: 'quo',
+  'supplier-invoices': 'sinv',
   'webhook-endpoints': 'whe',
 };
 

@@ -1,4 +1,5 @@
-import type { Scope } from '@comptoir/core';
+import { receiveSupplierInvoice, type Scope } from '@comptoir/core';
+import { ublInvoice } from '@comptoir/core/factories';
 import { type AppRouter, appRouter, procedureMetas } from '@comptoir/trpc';
 import type { TestApi } from '../harness.ts';
 import type { Workspace } from './records.ts';
@@ -33,6 +34,7 @@ export const scopeResource = {
   products: 'products',
   quotes: 'quotes',
   stockMovements: 'products',
+  supplierInvoices: 'purchases',
   webhookEndpoints: 'webhooks',
   workspace: 'workspace',
 } as const satisfies Record<RouterName, string>;
@@ -49,6 +51,18 @@ export interface Scene {
   record(router: string): Promise<string>;
   /** A number not used before, for unique fields. */
   unique(): number;
+  /**
+   * A supplier invoice received in this workspace (they come from the platform, not from a
+   * procedure): core's receive, as the platform's ingestion calls it. Its id.
+   */
+  receiveSupplierInvoice(file: Uint8Array): Promise<string>;
+}
+
+/** A supplier invoice of the scene, approved, for the payments. */
+async function approvedSupplierInvoice(scene: Scene): Promise<string> {
+  const id = await scene.record('supplierInvoices');
+  await scene.run('supplierInvoices.approve', { id });
+  return id;
 }
 
 /** An invoice's or a quote's input: a client and one line. */
@@ -130,6 +144,27 @@ const validInputs: Record<string, (scene: Scene) => Input | Promise<Input>> = {
   'stockMovements.applyBatch': async (scene) => ({
     movements: [{ productId: await scene.record('products'), quantity: 1 }],
   }),
+  'supplierInvoices.refuse': () => ({ reason: 'Common refusal' }),
+  'supplierInvoices.recordPayment': async (scene) => ({
+    id: await approvedSupplierInvoice(scene),
+    amount: 1,
+    method: 'transfer',
+  }),
+  // a reception needs a line naming a tracked product: a new product, and an invoice naming it
+  'supplierInvoices.receiveStock': async (scene) => {
+    const reference = `COMMON-${scene.unique()}`;
+    await scene.run('products.create', {
+      name: 'Received product',
+      reference,
+      trackStock: true,
+      stockQuantity: 0,
+    });
+    const file = ublInvoice({
+      number: `COMMON-${scene.unique()}`,
+      lines: [{ name: 'Received', quantity: '2', price: '5.00', net: '10.00', sellerItemId: reference }],
+    });
+    return { id: await scene.receiveSupplierInvoice(file) };
+  },
   'webhookEndpoints.create': () => ({ url: 'https://hooks.example.com/common' }),
   'webhookEndpoints.update': () => ({ status: 'disabled' }),
   'workspace.update': () => ({ legalName: 'Common routes SAS' }),
@@ -148,6 +183,9 @@ const recordMakers: Record<string, (scene: Scene) => Promise<string>> = {
     if (!event) throw new Error('no event after a company creation');
     return event.id;
   },
+  // A supplier invoice: received (from the platform) by core, not created by a procedure.
+  supplierInvoices: (scene) =>
+    scene.receiveSupplierInvoice(ublInvoice({ number: `COMMON-${scene.unique()}` })),
 };
 
 export interface RestRoute {
@@ -285,6 +323,15 @@ export function createScene(api: TestApi, workspace: Workspace): Scene {
     },
     record: (router) => makeRecord(scene, router),
     unique: () => ++sequence,
+    async receiveSupplierInvoice(file) {
+      const flowId = `common-flow-${++sequence}`;
+      const received = await receiveSupplierInvoice(api.db.orm.em.fork(), workspace.workspaceId, {
+        flowId,
+        file,
+        fileName: `${flowId}.xml`,
+      });
+      return received.id;
+    },
   };
   return scene;
 }

@@ -9,6 +9,7 @@ import { opportunitiesRouter } from './opportunities/index.ts';
 import { productsRouter } from './products/index.ts';
 import { quotesRouter } from './quotes/index.ts';
 import { stockMovementsRouter } from './stock-movements/index.ts';
+import { supplierInvoicesRouter } from './supplier-invoices/index.ts';
 import { webhookEndpointsRouter } from './webhook-endpoints/index.ts';
 import { workspaceRouter } from './workspace/index.ts';
 
@@ -23,6 +24,7 @@ export const appRouter = router({
   products: productsRouter,
   quotes: quotesRouter,
   stockMovements: stockMovementsRouter,
+  supplierInvoices: supplierInvoicesRouter,
   webhookEndpoints: webhookEndpointsRouter,
   workspace: workspaceRouter,
 });
