@@ -1,5 +1,6 @@
 export { type InvoiceReference, pdfAttachments, readInvoiceReference } from './invoice.ts';
 export type { FlowResource, FlowSyntax } from './protocol.ts';
+export { ruleSetValidator } from './rule-set-validator.ts';
 export {
   type FailNextOptions,
   type IncomingFlowInput,

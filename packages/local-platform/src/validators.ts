@@ -13,9 +13,9 @@ export interface ValidationResult {
 }
 
 /**
- * Checks a received document, as an approved platform does before depositing it. The schematron
- * runner (EN 16931 and French rules) plugs in here; a document it fails is rejected (213) with the
- * failed rules' ids in the reason.
+ * Checks a received document, as an approved platform does before depositing it; a document it
+ * fails is rejected (213) with the failed rules' ids in the reason. `ruleSetValidator` runs the
+ * official rule sets (EN 16931, Factur-X, BR-FR), `structuralValidator` the structure only.
  */
 export type DocumentValidator = (file: Uint8Array, syntax: FlowSyntax) => Promise<ValidationResult>;
 
@@ -69,7 +69,15 @@ const roots: Record<FlowSyntax, string[]> = {
   FRR: ['Report'],
 };
 
-function checkXml(xml: Uint8Array, syntax: FlowSyntax): FailedRule[] {
+/** A document's invoice XML, parsed, with the root element its syntax names. */
+export interface ReadableDocument {
+  text: string;
+  tree: unknown;
+  root: string;
+}
+
+/** The XML as `syntax` asks, or the rules it breaks by not being readable as such. */
+function readXml(xml: Uint8Array, syntax: FlowSyntax): ReadableDocument | FailedRule[] {
   const text = new TextDecoder().decode(xml);
   const problem = xmlProblem(text);
   if (problem) return [{ id: 'LOCAL-XML', message: `The document is not well-formed XML (${problem}).` }];
@@ -84,32 +92,47 @@ function checkXml(xml: Uint8Array, syntax: FlowSyntax): FailedRule[] {
       },
     ];
   }
-  const presence =
-    syntax === 'UBL' ? ublPresence : syntax === 'CII' || syntax === 'Factur-X' ? ciiPresence : [];
-  return presence
-    .filter(([, path]) => textOf(at(tree, root, ...path)) === null)
-    .map(([id, , message]) => ({ id, message }));
+  return { text, tree, root };
 }
 
 /**
- * Structure only, not the schematron: well-formed XML with the root element the syntax names, a PDF
- * carrying `factur-x.xml` for Factur-X, and the EN 16931 rules BR-01 to BR-07 that ask for an element
- * to be present. For development until the schematron runner is plugged in.
+ * The document's XML (for Factur-X, the factur-x.xml its PDF embeds), or the rules it breaks by
+ * not being readable as `syntax`: not XML, another root element, not a PDF, no embedded XML.
  */
-export const structuralValidator: DocumentValidator = async (file, syntax) => {
-  if (syntax !== 'Factur-X') return result(checkXml(file, syntax));
+export async function readDocument(
+  file: Uint8Array,
+  syntax: FlowSyntax,
+): Promise<ReadableDocument | FailedRule[]> {
+  if (syntax !== 'Factur-X') return readXml(file, syntax);
   if (new TextDecoder().decode(file.subarray(0, 5)) !== '%PDF-') {
-    return result([
+    return [
       { id: 'LOCAL-PDF', message: 'A Factur-X document is a PDF: the file does not start with %PDF-.' },
-    ]);
+    ];
   }
   let xml: Uint8Array | null;
   try {
     xml = await facturXml(file);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return result([{ id: 'LOCAL-PDF', message: `The PDF cannot be read (${reason}).` }]);
+    return [{ id: 'LOCAL-PDF', message: `The PDF cannot be read (${reason}).` }];
   }
-  if (!xml) return result([{ id: 'LOCAL-FX-XML', message: 'The PDF embeds no factur-x.xml.' }]);
-  return result(checkXml(xml, syntax));
+  if (!xml) return [{ id: 'LOCAL-FX-XML', message: 'The PDF embeds no factur-x.xml.' }];
+  return readXml(xml, syntax);
+}
+
+/**
+ * Structure only, not the schematron: well-formed XML with the root element the syntax names, a PDF
+ * carrying `factur-x.xml` for Factur-X, and the EN 16931 rules BR-01 to BR-07 that ask for an element
+ * to be present. For tests that are not about validation (`ruleSetValidator` runs the official rules).
+ */
+export const structuralValidator: DocumentValidator = async (file, syntax) => {
+  const document = await readDocument(file, syntax);
+  if (Array.isArray(document)) return result(document);
+  const presence =
+    syntax === 'UBL' ? ublPresence : syntax === 'CII' || syntax === 'Factur-X' ? ciiPresence : [];
+  return result(
+    presence
+      .filter(([, path]) => textOf(at(document.tree, document.root, ...path)) === null)
+      .map(([id, , message]) => ({ id, message })),
+  );
 };
