@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { downloadDocument } from '@comptoir/client';
 import { receiveSupplierInvoice } from '@comptoir/core';
 import { ublInvoice } from '@comptoir/core/factories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,6 +176,14 @@ describe('received invoices read on REST', () => {
     const response = await api.request(`/api/v1/supplier-invoices/${id}/original`, { headers: home.headers });
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await bytesOf(response)).equals(Buffer.from(issued.pdf))).toBe(true);
+    // and through the typed client, its SHA-256 checked
+    const download = await downloadDocument(clientOf(api, home), {
+      kind: 'supplierInvoice',
+      id,
+      format: 'original',
+    });
+    expect(download.contentType).toBe('application/pdf');
+    expect(Buffer.from(download.bytes).equals(Buffer.from(issued.pdf))).toBe(true);
   });
 });
 

@@ -68,23 +68,28 @@ export function comptoirErrorOf(error: unknown): ComptoirError | undefined {
   return { ...data.error, httpStatus: data.httpStatus ?? 0, ...(data.extra ? { extra: data.extra } : {}) };
 }
 
-/** Which document to download: an invoice's (or credit note's) PDF or Factur-X XML, a quote's PDF. */
+/**
+ * Which document to download: an invoice's (or credit note's) PDF or Factur-X XML, a quote's
+ * PDF, a supplier invoice's file as received.
+ */
 export type DocumentRequest =
   | { kind: 'invoice'; id: string; format: 'pdf' | 'xml' }
-  | { kind: 'quote'; id: string; format: 'pdf' };
+  | { kind: 'quote'; id: string; format: 'pdf' }
+  | { kind: 'supplierInvoice'; id: string; format: 'original' };
 
 export interface DownloadedDocument {
   bytes: Uint8Array;
   /** `INV-2026-00042.pdf`. */
   filename: string;
-  contentType: 'application/pdf' | 'application/xml';
+  /** A supplier's file that could not be read as PDF or XML is `application/octet-stream`. */
+  contentType: 'application/pdf' | 'application/xml' | 'application/octet-stream';
   /** Hex SHA-256 of the bytes (the REST ETag). */
   sha256: string;
 }
 
 /**
  * A document's bytes, through the typed client (the procedures behind GET /invoices/{id}/pdf,
- * /invoices/{id}/factur-x.xml and /quotes/{id}/pdf). Refusals throw like any call: read them with
+ * /invoices/{id}/factur-x.xml, /quotes/{id}/pdf and /supplier-invoices/{id}/original). Refusals throw like any call: read them with
  * comptoirErrorOf (409 invoice_not_issued for a draft's XML).
  */
 export async function downloadDocument(
@@ -98,11 +103,13 @@ export async function downloadDocument(
       : (target as ComptoirClient);
   const { id } = request;
   const { data } =
-    request.kind === 'quote'
-      ? await client.quotes.pdf.query({ id })
-      : request.format === 'xml'
-        ? await client.invoices.facturXXml.query({ id })
-        : await client.invoices.pdf.query({ id });
+    request.kind === 'supplierInvoice'
+      ? await client.supplierInvoices.original.query({ id })
+      : request.kind === 'quote'
+        ? await client.quotes.pdf.query({ id })
+        : request.format === 'xml'
+          ? await client.invoices.facturXXml.query({ id })
+          : await client.invoices.pdf.query({ id });
   const decoded = Buffer.from(data.contentBase64, 'base64');
   const bytes = new Uint8Array(decoded.buffer, decoded.byteOffset, decoded.byteLength);
   if (createHash('sha256').update(bytes).digest('hex') !== data.sha256) {

@@ -3,8 +3,10 @@ import {
   type EventType,
   expireQuotes,
   markOverdueInvoices,
+  receiveSupplierInvoice,
   recordDeliveryAttempt,
 } from '@comptoir/core';
+import { ublInvoice } from '@comptoir/core/factories';
 import { appRouter } from '@comptoir/trpc';
 import type { TestApi } from '../harness.ts';
 import { connectLocalPlatform, submitDue } from './platform.ts';
@@ -59,6 +61,12 @@ export const producers: Record<EventType, string> = {
   'stock.low': 'products.adjust',
   'stock.out': 'stockMovements.applyBatch',
   'webhook_endpoint.disabled': 'events.redeliver',
+  // supplier invoices come from the platform (core's receive); their transitions are procedures
+  'supplier_invoice.received': 'supplierInvoices.approve',
+  'supplier_invoice.approved': 'supplierInvoices.approve',
+  'supplier_invoice.refused': 'supplierInvoices.refuse',
+  'supplier_invoice.payment_recorded': 'supplierInvoices.recordPayment',
+  'supplier_invoice.paid': 'supplierInvoices.recordPayment',
 };
 
 type Output = { data: Record<string, unknown> & { id: string } };
@@ -190,6 +198,23 @@ async function einvoicingScenario() {
   }
 }
 
+/** Two supplier invoices received from the platform (core's receive): one approved and paid, one refused. */
+async function supplierInvoiceScenario() {
+  if (!hasProcedure('supplierInvoices.approve')) return;
+  const receive = async (flowId: string) =>
+    (
+      await receiveSupplierInvoice(api.db.orm.em.fork(), home.workspaceId, {
+        flowId,
+        file: ublInvoice({ number: flowId, payable: '125.00' }),
+        fileName: `${flowId}.xml`,
+      })
+    ).id;
+  const paid = await receive('scenario-paid');
+  await run('supplierInvoices.approve', { id: paid });
+  await run('supplierInvoices.recordPayment', { id: paid, amount: 125, method: 'transfer' });
+  await run('supplierInvoices.refuse', { id: await receive('scenario-refused'), reason: 'Not ordered' });
+}
+
 /** Runs the scenario in the workspace (a key with every scope): its events are in its outbox. */
 export async function runEventScenario(testApi: TestApi, workspace: Workspace): Promise<void> {
   api = testApi;
@@ -206,4 +231,5 @@ export async function runEventScenario(testApi: TestApi, workspace: Workspace): 
   await quoteScenario(opportunity.id);
   await disableAnEndpoint();
   await einvoicingScenario();
+  await supplierInvoiceScenario();
 }
