@@ -44,7 +44,6 @@ export { einvoiceHistory } from './einvoicing/einvoice-history.ts';
 export { getConnection } from './einvoicing/get-connection.ts';
 export { applyPlatformFlow, pollPlatform, receivePlatformWebhook } from './einvoicing/ingest.ts';
 export { retryDelayMs } from './einvoicing/leases.ts';
-export { type ClaimedStatus, claimOwedStatuses, sendOwedStatus } from './einvoicing/send-status.ts';
 export { type OwedPlatformStatus, owePlatformStatus } from './einvoicing/owed-statuses.ts';
 export { platformClient } from './einvoicing/platform.ts';
 export {
@@ -58,6 +57,7 @@ export {
   einvoiceHistoryEntrySchema,
   einvoiceSchema,
 } from './einvoicing/schemas.ts';
+export { type ClaimedStatus, claimOwedStatuses, sendOwedStatus } from './einvoicing/send-status.ts';
 export { setConnection } from './einvoicing/set-connection.ts';
 export { connectedWorkspaces } from './einvoicing/store.ts';
 export {
