@@ -9,6 +9,7 @@ import {
 } from '@comptoir/einvoicing';
 import { decryptSecret, type Keyring } from '@comptoir/secrets';
 import { AppError, notFound } from '../errors/index.ts';
+import { receiveSupplierInvoice } from '../supplier-invoices/receive.ts';
 import { advanceEinvoice } from './advance.ts';
 import { platformClient, webhookSecretBinding } from './platform.ts';
 import type { StatusChange } from './store.ts';
@@ -17,10 +18,11 @@ import { findConnection, savePollCursor } from './store.ts';
 type PlatformSource = Extract<StatusChange['source'], 'platform_webhook' | 'platform_poll'>;
 
 /**
- * What a flow the platform reports means for the workspace's invoices. Our own flow (Out, our
- * invoice's id as tracking id): its acknowledgement; an Error means the platform did not take
- * the document (rejected). A lifecycle message (CDAR, In): each status it carries, for the
- * invoice of that number. Anything else is not about our invoices.
+ * What a flow the platform reports means for the workspace. Our own flow (Out, our invoice's id
+ * as tracking id): its acknowledgement; an Error means the platform did not take the document
+ * (rejected). A supplier's invoice (In): received as a supplier invoice, once per flow. A
+ * lifecycle message about our invoices (CDAR, In): each status it carries, for the invoice of
+ * that number. Anything else is not ours to act on.
  */
 export async function applyPlatformFlow(
   em: EntityManager,
@@ -50,6 +52,17 @@ export async function applyPlatformFlow(
       },
       source,
     );
+    return;
+  }
+  if (flow.flowType === 'SupplierInvoice' && flow.flowSyntax !== 'CDAR') {
+    const file = await client.getFlow(flow.flowId, 'Original');
+    await receiveSupplierInvoice(em, workspaceId, {
+      flowId: flow.flowId,
+      file: file.content,
+      fileName: file.fileName ?? flow.name,
+      contentType: file.contentType,
+      receivedAt: new Date(flow.submittedAt),
+    });
     return;
   }
   if (flow.flowSyntax !== 'CDAR' || flow.flowType !== 'CustomerInvoiceLC') return;
