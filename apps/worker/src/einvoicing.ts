@@ -46,12 +46,12 @@ export function startEinvoicing(options: {
         });
         if (outcome.kind === 'retry') {
           log.warn(
-            { invoiceId: submission.invoiceId, error: outcome.error },
+            { invoiceId: submission.id, error: outcome.error },
             'e-invoice submission will be retried',
           );
         } else {
           log.info(
-            { invoiceId: submission.invoiceId, outcome: outcome.kind },
+            { invoiceId: submission.id, outcome: outcome.kind },
             'e-invoice submission recorded',
           );
         }
