@@ -50,10 +50,7 @@ export function startEinvoicing(options: {
             'e-invoice submission will be retried',
           );
         } else {
-          log.info(
-            { invoiceId: submission.id, outcome: outcome.kind },
-            'e-invoice submission recorded',
-          );
+          log.info({ invoiceId: submission.id, outcome: outcome.kind }, 'e-invoice submission recorded');
         }
       }
       const owed = stopped()
