@@ -297,6 +297,12 @@ describe('POST /webhook-endpoints', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
+    // The answer kept for replays shows the secret: it is stored encrypted, like the secret.
+    const kept = await api.db.orm.em
+      .fork()
+      .execute<{ body: unknown }[]>(`select body from idempotency_keys where key = 'register-endpoint-0001'`);
+    expect(kept).toHaveLength(1);
+    expect(JSON.stringify(kept)).not.toContain('whsec_');
     const listed = await callApi<ListBody<Endpoint>>(
       api,
       'GET',
@@ -538,6 +544,12 @@ describe('Idempotency-Key on PATCH, rotate-secret and DELETE', () => {
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
+    const kept = await api.db.orm.em
+      .fork()
+      .execute<{ body: unknown }[]>('select body from idempotency_keys where key = ?', [
+        `rotate-${endpoint.id}`,
+      ]);
+    expect(JSON.stringify(kept)).not.toContain(first.body.data.secret);
     expect(await endpointRow(endpoint.id)).toMatchObject({
       secret: first.body.data.secret,
       previous_secret: held,

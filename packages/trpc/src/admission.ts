@@ -54,6 +54,7 @@ export function scopedProcedure(scope: Scope) {
               endpoint: path,
               rawInput: await getRawInput(),
               successStatus: meta.successStatus ?? 200,
+              sealed: meta.answerHoldsSecret === true,
               next: run,
             })
           : await run();

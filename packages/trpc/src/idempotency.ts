@@ -11,6 +11,7 @@ import {
   takenKeyReplay,
 } from '@comptoir/core';
 import type { EntityManager } from '@comptoir/db';
+import { decryptSecret, encryptSecret, secretBinding } from '@comptoir/secrets';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import type { AuthedContext } from './context.ts';
 import type { ContractErrorCode } from './errors.ts';
@@ -28,6 +29,8 @@ export interface IdempotentCall<Result extends MiddlewareResult> {
   endpoint: string;
   rawInput: unknown;
   successStatus: number;
+  /** The answer holds a secret: it is stored encrypted (meta `answerHoldsSecret`). */
+  sealed?: boolean;
   next: (em: EntityManager) => Promise<Result>;
 }
 
@@ -80,12 +83,12 @@ export async function runIdempotently<Result extends MiddlewareResult>(
     return await call.ctx.em.transactional(async (tx) => {
       const em = tx as EntityManager;
       const claim = await claimIdempotencyKey(em, scope, fingerprint);
-      if (claim.kind === 'replay') return replay(claim.result, response) as Result;
+      if (claim.kind === 'replay') return replay(opened(claim.result, call, scope), response) as Result;
       const result = await call.next(em);
       if (!result.ok) throw new RollBack(result);
       await storeIdempotentResult(em, scope, {
         status: response.status ?? call.successStatus,
-        body: result.data,
+        body: call.sealed ? sealed(result.data, call, scope) : result.data,
       });
       return result;
     });
@@ -112,7 +115,8 @@ function storeRefusal<Result extends MiddlewareResult>(
   return call.ctx.em.transactional(async (tx) => {
     const em = tx as EntityManager;
     const claim = await claimIdempotencyKey(em, scope, fingerprint);
-    if (claim.kind === 'replay') return replay(claim.result, call.ctx.response) as Result;
+    if (claim.kind === 'replay')
+      return replay(opened(claim.result, call, scope), call.ctx.response) as Result;
     await storeIdempotentResult(em, scope, { status: resolved.status, body: resolved.body });
     return refused;
   });
@@ -139,6 +143,29 @@ async function runKeyedWrite<Result extends MiddlewareResult>(
   }
   if (isAppError(cause) && cause.code === 'idempotency_key_in_use') return result;
   return storeRefusal(call, scope, fingerprint, result as Result & { ok: false });
+}
+
+/** What a sealed answer is bound to: its key, so it decrypts for that key's replays only. */
+const sealBinding = (scope: IdempotencyScope) =>
+  secretBinding('idempotency_keys.body', `${scope.workspaceId}:${scope.endpoint}:${scope.key}`);
+
+/** An answer holding a secret, as stored: encrypted, the key's only (rulings keep it 24 h). */
+function sealed(body: unknown, call: IdempotentCall<MiddlewareResult>, scope: IdempotencyScope) {
+  return { sealed: encryptSecret(JSON.stringify(body), call.ctx.keyring, sealBinding(scope)) };
+}
+
+/** A stored answer as it was given: a sealed one decrypted (refusals are never sealed). */
+function opened(
+  stored: { status: number; body: unknown },
+  call: IdempotentCall<MiddlewareResult>,
+  scope: IdempotencyScope,
+): { status: number; body: unknown } {
+  const seal = (stored.body as { sealed?: unknown } | null)?.sealed;
+  if (!call.sealed || stored.status >= 400 || typeof seal !== 'string') return stored;
+  return {
+    status: stored.status,
+    body: JSON.parse(decryptSecret(seal, call.ctx.keyring, sealBinding(scope))),
+  };
 }
 
 interface StoredErrorBody {

@@ -18,6 +18,11 @@ export type ProcedureMeta = OpenApiMeta<{
   alternativeSuccess?: { status: 207; description: string };
   /** Honours the `Idempotency-Key` header (stored result, replay, mismatch, in use). */
   idempotent?: boolean;
+  /**
+   * Its answer shows a secret once (a webhook endpoint's signing secret): the answer an
+   * Idempotency-Key keeps for replays is stored encrypted, like the secret itself.
+   */
+  answerHoldsSecret?: boolean;
   errors?: DocumentedError[];
   /**
    * REST answers with the document's bytes, not JSON (downloads.ts); tRPC gets them in base64.

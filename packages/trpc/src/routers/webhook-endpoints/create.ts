@@ -14,6 +14,7 @@ export const createEndpointProcedure = scopedProcedure('write:webhooks')
     },
     successStatus: 201,
     idempotent: true,
+    answerHoldsSecret: true,
   })
   .input(endpointCreateSchema)
   .output(recordEnvelopeSchema(endpointWithSecretSchema))

@@ -14,6 +14,7 @@ export const rotateSecretProcedure = scopedProcedure('write:webhooks')
         'Returns the new secret. For 24 hours the old one keeps signing too: `webhook-signature` carries both signatures. With an `Idempotency-Key`, a retried rotation replays the first answer instead of rotating again (which would end the old secret, still the receiver’s, at once).',
     },
     idempotent: true,
+    answerHoldsSecret: true,
   })
   .input(bodyObject(endpointIdShape))
   .output(recordEnvelopeSchema(endpointWithSecretSchema))
