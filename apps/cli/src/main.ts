@@ -1,7 +1,13 @@
 import { parseArgs } from 'node:util';
 import { AppError } from '@comptoir/core';
 import { ZodError } from 'zod';
-import { invoicePdf } from './commands/invoices.ts';
+import {
+  einvoicingConnect,
+  einvoicingDisconnect,
+  einvoicingShow,
+  einvoicingTest,
+} from './commands/einvoicing.ts';
+import { invoiceEinvoice, invoicePdf } from './commands/invoices.ts';
 import { keyCreate, keyList, keyRevoke } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { productImport } from './commands/products.ts';
@@ -32,6 +38,16 @@ const usage = `Usage: pnpm cli <command> [--json]
   invoice pdf ID --out FILE [--workspace W]
                                             the invoice's PDF (once issued, its Factur-X
                                             PDF/A-3); without --workspace, the demo one's
+  invoice einvoice ID [--workspace W]       its e-invoicing status and every change
+  einvoicing connect --workspace W --base-url U --webhook-secret S
+      (--token T | --token-url U --client-id I --client-secret S [--scope S])
+      [--organization-id O]                 connects the workspace to its approved platform
+                                            (secrets stored encrypted: ENCRYPTION_KEY); prints
+                                            the webhook URL to give the platform
+  einvoicing show --workspace W             the connection, without its secrets
+  einvoicing disconnect --workspace W
+  einvoicing test --workspace W             the platform answers and takes the credentials
+                                            (ENCRYPTION_KEY)
   seed                                      demo workspace, products and an all-scope key
   dev                                       the whole system on embedded defaults (./run start)
 
@@ -55,6 +71,14 @@ const { values, positionals } = parseArgs({
     description: { type: 'string' },
     endpoint: { type: 'string' },
     out: { type: 'string' },
+    'base-url': { type: 'string' },
+    token: { type: 'string' },
+    'token-url': { type: 'string' },
+    'client-id': { type: 'string' },
+    'client-secret': { type: 'string' },
+    scope: { type: 'string' },
+    'webhook-secret': { type: 'string' },
+    'organization-id': { type: 'string' },
     // Internal: `dev` re-runs itself in a process group of its own (see commands/dev.ts).
     supervised: { type: 'boolean', default: false },
   },
@@ -93,6 +117,16 @@ async function run() {
       return secretsReencrypt(out);
     case 'invoice pdf':
       return invoicePdf(out, argument, values);
+    case 'invoice einvoice':
+      return invoiceEinvoice(out, argument, values);
+    case 'einvoicing connect':
+      return einvoicingConnect(out, values);
+    case 'einvoicing show':
+      return einvoicingShow(out, values);
+    case 'einvoicing disconnect':
+      return einvoicingDisconnect(out, values);
+    case 'einvoicing test':
+      return einvoicingTest(out, values);
     case 'seed':
       return seed(out);
     case 'dev':

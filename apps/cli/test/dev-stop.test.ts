@@ -1,17 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { configReference } from '@comptoir/config';
+import { prepareRuleSets } from '@comptoir/einvoice-rules';
 import { freePort, repoRoot } from '@comptoir/testing';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * `./run start` stopped as a process manager or `kill <pid>` stops it: signals to the
- * supervisor's pid (or to its supervised process too, or the supervisor killed). The system runs its own embedded PostgreSQL (a data folder of this
- * file's) and its own redis-server, on ports of its own, so the stop of both is part of what
- * is checked.
+ * supervisor's pid (or to its supervised process too, or the supervisor killed). The system runs
+ * its own embedded PostgreSQL (a data folder of this file's), its own redis-server and its local
+ * e-invoicing platform, on ports of its own, so the stop of each is part of what is checked.
+ * Every start of this file uses the same data folder: the later ones are restarts.
  */
 
 // Like a checkout: readable by others (the embedded server runs as "postgres" under root).
@@ -19,6 +22,9 @@ const scratch = mkdtempSync(join(tmpdir(), 'comptoir-dev-stop-'));
 chmodSync(scratch, 0o755);
 const dataDir = join(scratch, 'postgres');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// The local platform checks invoices with the official rule sets: compiled here if this checkout
+// has not compiled them yet, rather than by a start that would then take a minute.
+beforeAll(() => prepareRuleSets(), 240_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -84,6 +90,9 @@ const trouble =
 interface Dev {
   supervisor: ChildProcess;
   baseUrl: string;
+  /** The local e-invoicing platform's root (its Flow Service is under /flow-service). */
+  platformUrl: string;
+  platformPort: number;
   key: string;
   /** Everything the system printed so far (stdout and stderr of every process). */
   output(): string;
@@ -107,7 +116,7 @@ afterEach(async () => {
 
 /** `./run start` (node apps/cli/src/main.ts dev), ready once it has printed its banner. */
 async function startDev(): Promise<Dev> {
-  const [apiPort, workerPort, postgresPort, redisPort] = await distinctFreePorts(4);
+  const [apiPort, workerPort, postgresPort, redisPort, platformPort] = await distinctFreePorts(5);
   const supervisor = spawn(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, 'dev'], {
     cwd: repoRoot,
     env: {
@@ -120,6 +129,7 @@ async function startDev(): Promise<Dev> {
       DEV_POSTGRES_DIR: dataDir,
       DEV_POSTGRES_PORT: String(postgresPort),
       DEV_REDIS_PORT: String(redisPort),
+      DEV_PLATFORM_PORT: String(platformPort),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -142,6 +152,8 @@ async function startDev(): Promise<Dev> {
   const dev: Dev = {
     supervisor,
     baseUrl: `http://127.0.0.1:${apiPort}`,
+    platformUrl: `http://127.0.0.1:${platformPort}`,
+    platformPort: platformPort ?? 0,
     key: '',
     output: () => output,
     exited,
@@ -158,6 +170,11 @@ async function startDev(): Promise<Dev> {
   );
   dev.key = /Bearer (svc_live_\w+)/.exec(output)?.[1] ?? '';
   expectLocalEncryptionKey(output);
+  expect(output).toContain(
+    `the demo workspace is connected to the local approved platform at ${dev.platformUrl}/flow-service`,
+  );
+  expect(output).toContain(`curl ${dev.platformUrl}/_control/flows`);
+  expect(await listening(dev.platformPort)).toBe(true);
   dev.processes = descendants(supervisor.pid ?? 0);
   // What this test is about: each of these is under the supervisor, and must go with it.
   const commands = dev.processes.map((proc) => proc.command).join('\n');
@@ -246,6 +263,18 @@ async function deliveryInFlight(dev: Dev, receiver: Awaited<ReturnType<typeof st
   await until('the delivery to reach the receiver', () => receiver.state.received > 0);
 }
 
+/** Whether something accepts connections on the port (the local platform, before and after a stop). */
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 const shuttingDown = (dev: Dev, service: string) =>
   new RegExp(`"service":"${service}".*"msg":"shutting down"`).test(dev.output());
 
@@ -288,6 +317,7 @@ describe('./run start, stopped from outside', () => {
       expect(receiver.state).toMatchObject({ answered: 1, hungUpBeforeAnswer: 0 });
       expect(at - signalled).toBeLessThan(15_000);
       expect(dev.processes.filter(running)).toEqual([]);
+      expect(await listening(dev.platformPort)).toBe(false);
       expect(dev.output()).not.toMatch(trouble);
     } finally {
       receiver.close();
@@ -311,6 +341,7 @@ describe('./run start, stopped from outside', () => {
       expect(code, dev.output()).not.toBe(0);
       expect(at - second).toBeLessThan(5_000);
       expect(dev.processes.filter(running)).toEqual([]);
+      expect(await listening(dev.platformPort)).toBe(false);
       // The worker was stopped mid-send: the receiver saw it hang up.
       await until('the receiver to see the hang-up', () => receiver.state.hungUpBeforeAnswer === 1, 2_000);
     } finally {
@@ -326,6 +357,54 @@ describe('./run start, stopped from outside', () => {
     const { code } = await dev.exited;
     expect(code, dev.output()).toBe(0);
     expect(dev.processes.filter(running)).toEqual([]);
+    expect(dev.output()).not.toMatch(trouble);
+  }, 90_000);
+
+  it('keeps the demo workspace connected to its local platform across restarts: an invoice goes there and its statuses come back', async () => {
+    const dev = await startDev();
+    const created = await api(dev, 'POST', '/invoices', {
+      clientName: 'Café du Port',
+      clientEmail: 'compta@port.test',
+      lines: [{ title: 'Conseil', quantity: 2, unitPrice: 50, taxRate: 20 }],
+    });
+    expect(created.status).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: string } }).data;
+    const sent = await fetch(`${dev.baseUrl}/trpc/invoices.send`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${dev.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id }),
+    });
+    expect(sent.status).toBe(200);
+    const einvoice = async () => {
+      const response = await fetch(`${dev.baseUrl}/api/v1/invoices/${id}`, {
+        headers: { authorization: `Bearer ${dev.key}` },
+      });
+      const { data } = (await response.json()) as {
+        data: { einvoice: { status: string; flowId: string | null; reason: string | null } | null };
+      };
+      return data.einvoice;
+    };
+    // The worker submits it, the platform checks it with the official rule sets and deposits it
+    // (200), and tells the API by webhook.
+    await until(
+      'the platform to deposit the invoice',
+      async () => (await einvoice())?.status === 'deposited',
+    );
+    const flowId = (await einvoice())?.flowId;
+    // As the README's curl line does: the buyer approves it on the platform.
+    const approved = await fetch(`${dev.platformUrl}/_control/flows/${flowId}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 205 }),
+    });
+    expect(approved.status).toBe(201);
+    await until('the approval to reach the invoice', async () => (await einvoice())?.status === 'approved');
+
+    process.kill(dev.supervisor.pid ?? 0, 'SIGTERM');
+    const { code } = await dev.exited;
+    expect(code, dev.output()).toBe(0);
+    expect(dev.processes.filter(running)).toEqual([]);
+    expect(await listening(dev.platformPort)).toBe(false);
     expect(dev.output()).not.toMatch(trouble);
   }, 90_000);
 

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { repoRoot, testEncryptionKey } from '@comptoir/testing';
 import { inject } from 'vitest';
 
@@ -36,4 +36,41 @@ export function runCli(args: string[], databaseUrl: string, env: Record<string, 
     stderr: result.stderr,
     last: lines[lines.length - 1] ?? '',
   };
+}
+
+/**
+ * runCli without blocking the test's process: for a command that calls a server the test runs
+ * itself (a local platform), which could not answer while spawnSync holds the event loop.
+ */
+export function runCliAsync(
+  args: string[],
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<CliRun> {
+  const child = spawn(process.execPath, [`${repoRoot}apps/cli/src/main.ts`, ...args], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: inject('redisUrl'),
+      ENCRYPTION_KEY: testEncryptionKey(),
+      ...env,
+    },
+    timeout: 60_000,
+    killSignal: 'SIGKILL',
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (status) => {
+      const lines = stdout.trim().split('\n');
+      resolve({ status, stdout, stderr, last: lines[lines.length - 1] ?? '' });
+    });
+  });
 }

