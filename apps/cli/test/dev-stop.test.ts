@@ -279,7 +279,7 @@ const shuttingDown = (dev: Dev, service: string) =>
   new RegExp(`"service":"${service}".*"msg":"shutting down"`).test(dev.output());
 
 describe('./run start, stopped from outside', () => {
-  it('lets the API and the worker finish their work in flight, then stops PostgreSQL and Redis, and exits 0', async () => {
+  it('lets the API and the worker finish their work in flight, then stops the local platform, PostgreSQL and Redis, and exits 0', async () => {
     const dev = await startDev();
     const receiver = await startReceiver(1500);
     try {
