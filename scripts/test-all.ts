@@ -16,6 +16,9 @@ function step(title: string, command: string, args: string[], env: NodeJS.Proces
 
 step('lint (biome)', 'pnpm', ['exec', 'biome', 'check', '.']);
 step('typecheck', 'pnpm', ['exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']);
+// Once, before the test packages run side by side: compiling the official e-invoice rule sets
+// takes tens of seconds of CPU, which no single test should pay within its timeout.
+step('e-invoice rule sets', 'pnpm', ['--filter', '@comptoir/einvoice-rules', 'run', 'compile']);
 
 const { postgres, redis } = await resolveTestServices((message) =>
   process.stderr.write(`[comptoir] ${message}\n`),

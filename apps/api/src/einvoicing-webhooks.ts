@@ -1,15 +1,13 @@
 import { receivePlatformWebhook } from '@comptoir/core';
 import type { MikroORM } from '@comptoir/db';
 import type { Keyring } from '@comptoir/secrets';
+import { platformWebhookPath } from '@comptoir/trpc/paths';
 import type { FastifyPluginAsync } from 'fastify';
 
 export interface EinvoicingWebhooksOptions {
   orm: MikroORM;
   keyring: Keyring;
 }
-
-/** Where a workspace's approved platform sends its webhooks (new flows, acknowledgements). */
-export const platformWebhookPath = (workspaceId: string) => `/einvoicing/webhooks/${workspaceId}`;
 
 /**
  * The platform's webhooks: checked against the workspace's connection (its webhook secret

@@ -1,3 +1,2 @@
-export { platformWebhookPath } from './einvoicing-webhooks.ts';
 export { apiRedisOptions, connectApiRedis } from './redis.ts';
 export { buildServer, restBasePath, type ServerOptions } from './server.ts';

@@ -3,8 +3,8 @@ import { pollPlatform, retryDelayMs } from '@comptoir/core';
 import { computeWebhookSignature } from '@comptoir/einvoicing';
 import { sampleCii, sampleFacturX } from '@comptoir/local-platform/samples';
 import { testKeyring } from '@comptoir/testing';
+import { platformWebhookPath } from '@comptoir/trpc/paths';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { platformWebhookPath } from '../src/einvoicing-webhooks.ts';
 import { startTestApi, type TestApi } from './harness.ts';
 import {
   callTrpc,

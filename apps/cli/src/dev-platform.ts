@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { platformWebhookPath } from '@comptoir/api';
 import { getConnection, setConnection } from '@comptoir/core';
 import { createOrm } from '@comptoir/db';
 import { type LocalPlatform, ruleSetValidator, startLocalPlatform } from '@comptoir/local-platform';
 import type { Keyring } from '@comptoir/secrets';
+import { platformWebhookPath } from '@comptoir/trpc/paths';
 import { z } from 'zod';
 import { CliError } from './output.ts';
 

@@ -9,7 +9,7 @@ import {
 import { renderDocument } from '@comptoir/documents/render';
 import { type LocalPlatform, startLocalPlatform, structuralValidator } from '@comptoir/local-platform';
 import { testKeyring } from '@comptoir/testing';
-import { platformWebhookPath } from '../../src/einvoicing-webhooks.ts';
+import { platformWebhookPath } from '@comptoir/trpc/paths';
 import type { TestApi } from '../harness.ts';
 import type { Workspace } from './records.ts';
 import { callTrpc } from './trpc.ts';

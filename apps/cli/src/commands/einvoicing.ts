@@ -8,6 +8,7 @@ import {
   setConnection,
   testConnection,
 } from '@comptoir/core';
+import { platformWebhookPath } from '@comptoir/trpc/paths';
 import { withOrm } from '../database.ts';
 import { requiredKeyring } from '../keyring.ts';
 import { CliError, type Flags, type Output, required } from '../output.ts';
@@ -21,10 +22,7 @@ const optional = (flags: Flags, name: string) => {
 };
 
 /** Where the platform must send its webhooks for this workspace: the API's public URL. */
-async function webhookUrlOf(workspaceId: string): Promise<string> {
-  // Loaded here, not with the CLI: the API's package loads its server (Fastify, tRPC), which
-  // every other command would load for nothing.
-  const { platformWebhookPath } = await import('@comptoir/api');
+function webhookUrlOf(workspaceId: string): string {
   return `${readPublicBaseUrl()}${platformWebhookPath(workspaceId)}`;
 }
 
@@ -85,7 +83,7 @@ export async function einvoicingConnect(out: Output, flags: Flags) {
     await getWorkspace(orm.em.fork(), workspaceId);
     return setConnection(orm.em.fork(), workspaceId, input, keyring, readWebhookTargetsConfig());
   });
-  const webhookUrl = await webhookUrlOf(workspaceId);
+  const webhookUrl = webhookUrlOf(workspaceId);
   out.result({ workspaceId, connection, webhookUrl }, () => [
     `Connected workspace ${workspaceId} to its e-invoicing platform: every invoice and credit note it issues from now on goes there.`,
     ...describeConnection(connection),
@@ -105,7 +103,7 @@ export async function einvoicingShow(out: Output, flags: Flags) {
     await getWorkspace(orm.em.fork(), workspaceId);
     return getConnection(orm.em.fork(), workspaceId);
   });
-  const webhookUrl = connection.configured ? await webhookUrlOf(workspaceId) : null;
+  const webhookUrl = connection.configured ? webhookUrlOf(workspaceId) : null;
   out.result({ workspaceId, connection, webhookUrl }, () => [
     ...describeConnection(connection),
     ...(webhookUrl ? [`Webhook URL for the platform: ${webhookUrl}`] : []),
