@@ -1,4 +1,4 @@
-import { einvoiceSources, einvoiceStatuses, platformAuthKinds } from '@comptoir/db';
+import { einvoiceSources, einvoiceStatuses, platformAuthKinds } from '@comptoir/db/enums';
 import { z } from 'zod';
 import { bodyObject } from '../bodies/index.ts';
 import { requiredText } from '../text/index.ts';

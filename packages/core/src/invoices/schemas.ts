@@ -1,4 +1,4 @@
-import { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods } from '@comptoir/db';
+import { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods } from '@comptoir/db/enums';
 import { z } from 'zod';
 import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals, decimalPlacesOf } from '../decimals/index.ts';

@@ -1,4 +1,4 @@
-import { opportunityStatuses } from '@comptoir/db';
+import { opportunityStatuses } from '@comptoir/db/enums';
 import { z } from 'zod';
 import { bodyObject } from '../bodies/index.ts';
 import { companyRefSchema } from '../companies/schemas.ts';

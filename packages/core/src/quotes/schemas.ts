@@ -1,4 +1,4 @@
-import { quoteStatuses } from '@comptoir/db';
+import { quoteStatuses } from '@comptoir/db/enums';
 import { z } from 'zod';
 import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals } from '../decimals/index.ts';

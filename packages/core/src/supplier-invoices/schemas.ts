@@ -1,4 +1,4 @@
-import { supplierInvoiceFormats, supplierInvoiceStatuses, supplierInvoiceTypes } from '@comptoir/db';
+import { supplierInvoiceFormats, supplierInvoiceStatuses, supplierInvoiceTypes } from '@comptoir/db/enums';
 import { z } from 'zod';
 import { bodyObject } from '../bodies/index.ts';
 import { paymentSchema } from '../invoices/schemas.ts';

@@ -1,14 +1,11 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods } from '../enums.ts';
 import { createdAt, id, money, newestFirst, percent, updatedAt } from './columns.ts';
 import { documentAmountProperties, documentLineProperties } from './documents.ts';
 import { einvoiceStatuses } from './einvoicing-statuses.ts';
 import { workspaceId } from './workspaces.ts';
 
-export const invoiceStatuses = ['DRAFT', 'SENT', 'PARTIAL', 'PAID', 'OVERDUE', 'CANCELLED'] as const;
-export const invoiceTypes = ['invoice', 'credit_note'] as const;
-export const paymentMethods = ['transfer', 'card', 'cash', 'check', 'direct_debit', 'other'] as const;
-/** What an invoice sells (a mention of the 2026 e-invoicing reform). */
-export const operationCategories = ['goods', 'services', 'mixed'] as const;
+export { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods };
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
 // keys (workspace_id, credited_invoice_id) and (workspace_id, credit_note_id) -> invoices.

@@ -1,16 +1,9 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { opportunityStatuses } from '../enums.ts';
 import { createdAt, id, newestFirst, quantity, updatedAt } from './columns.ts';
 import { workspaceId } from './workspaces.ts';
 
-export const opportunityStatuses = [
-  'DRAFT',
-  'QUOTE_SENT',
-  'WAITING_REPLY',
-  'REPLIED',
-  'HOT',
-  'WON',
-  'LOST',
-] as const;
+export { opportunityStatuses };
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
 // keys (workspace_id, contact_id) -> contacts and (workspace_id, company_id) -> companies.

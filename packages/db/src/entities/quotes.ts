@@ -1,18 +1,10 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { quoteStatuses } from '../enums.ts';
 import { createdAt, id, newestFirst, percent, updatedAt } from './columns.ts';
 import { documentAmountProperties, documentLineProperties } from './documents.ts';
 import { workspaceId } from './workspaces.ts';
 
-export const quoteStatuses = [
-  'DRAFT',
-  'SENT',
-  'SENT_FOR_SIGNATURE',
-  'ACCEPTED',
-  'REJECTED',
-  'REJECTED_SIGNATURE',
-  'EXPIRED',
-  'ARCHIVED',
-] as const;
+export { quoteStatuses };
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
 // keys (workspace_id, opportunity_id) -> opportunities, (workspace_id, contact_id) -> contacts and

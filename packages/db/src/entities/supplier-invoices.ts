@@ -1,14 +1,15 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import {
+  paymentMethods,
+  supplierInvoiceFormats,
+  supplierInvoiceStatuses,
+  supplierInvoiceTypes,
+} from '../enums.ts';
 import { createdAt, id, money, newestFirst, percent, quantity, updatedAt } from './columns.ts';
 import type { TaxEntry } from './documents.ts';
-import { paymentMethods } from './invoices.ts';
 import { workspaceId } from './workspaces.ts';
 
-/** A supplier invoice's lifecycle (rulings: "E-invoicing"); `unreadable` is a file kept with why. */
-export const supplierInvoiceStatuses = ['received', 'approved', 'refused', 'paid', 'unreadable'] as const;
-/** The syntax the file was read in. */
-export const supplierInvoiceFormats = ['factur-x', 'cii', 'ubl'] as const;
-export const supplierInvoiceTypes = ['invoice', 'credit_note'] as const;
+export { supplierInvoiceFormats, supplierInvoiceStatuses, supplierInvoiceTypes };
 
 /** The CEN EN 16931 rules' verdict on the file, as read: the broken rules (warnings pass). */
 export interface SupplierInvoiceValidation {
