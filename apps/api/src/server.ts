@@ -76,6 +76,7 @@ export async function buildServer(
   await app.register(restPlugin, { deps, publicBaseUrl: options.publicBaseUrl });
   await app.register(trpcPlugin, { deps });
   await app.register(docsPlugin);
+  await app.register(import('./web-app.ts'));
   await app.register(einvoicingWebhooksPlugin, { orm: options.orm, keyring: options.keyring });
   await app.register(opsPlugin, {
     orm: options.orm,
