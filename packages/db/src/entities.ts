@@ -51,6 +51,7 @@ export {
   invoiceTypes,
   operationCategories,
   paymentMethods,
+  vatExemptionCodes,
 } from './entities/invoices.ts';
 export { ApiKey } from './entities/keys.ts';
 export { WorkspaceListCount } from './entities/list-counts.ts';

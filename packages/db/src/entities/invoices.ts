@@ -1,11 +1,17 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods } from '../enums.ts';
+import {
+  invoiceStatuses,
+  invoiceTypes,
+  operationCategories,
+  paymentMethods,
+  vatExemptionCodes,
+} from '../enums.ts';
 import { createdAt, id, money, newestFirst, percent, updatedAt } from './columns.ts';
 import { documentAmountProperties, documentLineProperties } from './documents.ts';
 import { einvoiceStatuses } from './einvoicing-statuses.ts';
 import { workspaceId } from './workspaces.ts';
 
-export { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods };
+export { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods, vatExemptionCodes };
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
 // keys (workspace_id, credited_invoice_id) and (workspace_id, credit_note_id) -> invoices.
@@ -36,6 +42,10 @@ export const Invoice = defineEntity({
     deliveryAddress: p.text().nullable(),
     // a text column with a check constraint listing the values (invoices_operation_category_check)
     operationCategory: p.enum(operationCategories).default('services'),
+    // the day the goods were delivered or the service done (EN 16931 BT-72), when it is known
+    deliveryDate: p.date().nullable(),
+    // a text column with a check constraint listing the values (invoices_vat_exemption_check)
+    vatExemption: p.enum(vatExemptionCodes).nullable(),
     currency: p.text().default('EUR'),
     taxRate: percent().default('0'),
     discountPercent: percent().default('0'),

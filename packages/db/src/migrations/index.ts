@@ -26,6 +26,7 @@ import { Migration20261128000300_encrypted_webhook_secrets } from './Migration20
 import { Migration20261128000500_einvoicing } from './Migration20261128000500_einvoicing.ts';
 import { Migration20261129000900_supplier_invoices } from './Migration20261129000900_supplier_invoices.ts';
 import { Migration20261129001000_owed_status_delivery } from './Migration20261129001000_owed_status_delivery.ts';
+import { Migration20261130000000_invoice_delivery_date_vat_exemption } from './Migration20261130000000_invoice_delivery_date_vat_exemption.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -85,5 +86,9 @@ export const migrations: MigrationObject[] = [
   {
     name: 'Migration20261129001000_owed_status_delivery',
     class: Migration20261129001000_owed_status_delivery,
+  },
+  {
+    name: 'Migration20261130000000_invoice_delivery_date_vat_exemption',
+    class: Migration20261130000000_invoice_delivery_date_vat_exemption,
   },
 ];
