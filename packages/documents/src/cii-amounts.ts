@@ -1,16 +1,22 @@
-import type { DocumentModel } from './model.ts';
+import type { DocumentModel, VatExemption } from './model.ts';
 
 // The few amounts the CII needs that the model does not hold as such (a line's allowance, the
 // document allowance per VAT rate, the VAT breakdown per XML category), derived from the
 // model's exact cents in integer arithmetic: never a binary-float sum.
 
-/** VAT category codes we emit (UNTDID 5305): standard, zero rated, reverse charge. */
-export type VatCategory = 'S' | 'Z' | 'AE';
+/**
+ * VAT category codes we emit (UNTDID 5305): standard, zero rated, reverse charge, and the
+ * exemptions (exempt, export, not subject, intra-community supply).
+ */
+export type VatCategory = 'S' | 'Z' | 'AE' | VatExemption['category'];
 
 export interface VatKey {
   category: VatCategory;
-  /** BT-96 / BT-119 / BT-152: 0 for Z and AE (BR-Z-05, BR-AE-05). */
-  rate: number;
+  /**
+   * BT-96 / BT-119 / BT-152: 0 for Z, AE, E, G and K (BR-Z-05, BR-AE-05, BR-E-05, BR-G-05,
+   * BR-IC-05); none for O, which has no rate at all (BR-O-05).
+   */
+  rate: number | null;
 }
 
 /** One BG-23 entry: a category and rate, its base (BT-116) and its VAT (BT-117). */
@@ -60,8 +66,13 @@ export function lineAllowanceCents(line: DocumentModel['lines'][number]): bigint
   return grossCents(line.quantity, line.unitPrice) - toCents(line.netAmount);
 }
 
-/** The XML category of a model rate: AE (rate 0) under reverse charge, Z at 0 %, else S. */
-export function vatKey(model: Pick<DocumentModel, 'reverseCharge'>, rate: number): VatKey {
+/**
+ * The XML category of a model rate: the exemption's when there is one (an intra-community supply
+ * under reverse charge is one), AE (rate 0) under reverse charge, Z at 0 %, else S.
+ */
+export function vatKey(model: Pick<DocumentModel, 'reverseCharge' | 'vatExemption'>, rate: number): VatKey {
+  const exemption = model.vatExemption?.category;
+  if (exemption !== undefined) return { category: exemption, rate: exemption === 'O' ? null : 0 };
   if (model.reverseCharge) return { category: 'AE', rate: 0 };
   return rate === 0 ? { category: 'Z', rate: 0 } : { category: 'S', rate };
 }
@@ -91,8 +102,9 @@ export function documentAllowances(model: DocumentModel): DocumentAllowance[] {
 }
 
 /**
- * BG-23: the model's taxes per XML category and rate. Under reverse charge every rate becomes
- * AE at 0 %, so the model's per-rate entries (all with VAT 0) are summed into one group.
+ * BG-23: the model's taxes per XML category and rate. Under reverse charge or an exemption every
+ * rate becomes one category at 0 % (or none), so the model's per-rate entries (all with VAT 0)
+ * are summed into one group.
  */
 export function vatGroups(model: DocumentModel): VatGroup[] {
   const groups = new Map<string, { key: VatKey; base: bigint; amount: bigint }>();
@@ -141,6 +153,9 @@ export function assertModelAmounts(model: DocumentModel): void {
   expect('BR-CO-16 balance = total - paid', toCents(t.balance), toCents(t.total) - toCents(t.paid));
   if (documentAllowances(model).some((allowance) => allowance.amount < 0)) {
     failures.push('BG-20: a VAT rate has a base above its line nets');
+  }
+  if (model.vatExemption !== null && t.taxes.some((tax) => toCents(tax.amount) !== 0n)) {
+    failures.push(`BG-23: an exempt document (${model.vatExemption.code}) charges VAT`);
   }
   const rates = new Set(model.lines.map((line) => line.taxRate));
   if (t.taxes.length !== rates.size || t.taxes.some((tax) => !rates.has(tax.rate))) {

@@ -6,6 +6,7 @@ import {
   PAYMENT_MEANS_CODES,
   SUBJECT_CODES,
 } from 'factur-x-kit';
+import { shownDeliveryDate } from './dates.ts';
 import type { DocumentModel, PostalAddress, Seller } from './model.ts';
 import {
   asksForPayment,
@@ -61,6 +62,15 @@ export function sellerLegalInformation(seller: Seller, currency: string): string
   return parts.length > 0 ? parts.join(' - ') : undefined;
 }
 
+/**
+ * BT-31 / BT-48: a party's VAT number, unless the operation is not subject to VAT (O), where
+ * EN 16931 wants neither (BR-O-02): the PDF still prints them, as the French mentions ask.
+ */
+function vatIdentifier(model: DocumentModel, vatNumber: string | null): { vatId: string } | undefined {
+  if (vatNumber === null || model.vatExemption?.category === 'O') return undefined;
+  return { vatId: vatNumber };
+}
+
 export function sellerParty(model: DocumentModel): ComfortProfile['seller'] {
   const { seller } = model;
   return {
@@ -83,7 +93,7 @@ export function sellerParty(model: DocumentModel): ComfortProfile['seller'] {
       seller.siren === null
         ? undefined
         : { id: seller.siren, scheme: EAS_SCHEME_CODES.FRCTC_ELECTRONIC_ADDRESS },
-    taxIdentification: seller.vatNumber === null ? undefined : { vatId: seller.vatNumber },
+    taxIdentification: vatIdentifier(model, seller.vatNumber),
     otherLegalInformation: sellerLegalInformation(seller, model.currency),
   };
 }
@@ -117,7 +127,7 @@ export function buyerParty(model: DocumentModel): ComfortProfile['buyer'] {
           },
     postalAddress: postalAddress(buyer.address),
     universalCommunicationAddressURI: buyerElectronicAddress(model),
-    taxIdentification: buyer.vatNumber === null ? undefined : { vatId: buyer.vatNumber },
+    taxIdentification: vatIdentifier(model, buyer.vatNumber),
     // BG-9: the person at a company buyer, and the address the invoice was sent to.
     tradeContact: [{ personName: buyer.company === null ? undefined : buyer.name, email: buyer.email }],
   };
@@ -126,19 +136,31 @@ export function buyerParty(model: DocumentModel): ComfortProfile['buyer'] {
 /**
  * BG-13: the ship-to party when the delivery address differs. The model holds it as free text
  * (lines separated by newlines) with no country of its own: it is the buyer's (BT-80 is
- * mandatory), the text's lines are BT-75/76/165.
+ * mandatory), the text's lines are BT-75/76/165. An intra-community supply names the country
+ * the goods go to even when they go to the buyer's address (BR-IC-12): that address, then.
  */
-export function deliveryParty(model: DocumentModel): ComfortProfile['delivery'] {
-  if (model.deliveryAddress === null || model.deliveryAddress.trim() === '') return undefined;
-  return {
-    recipient: {
-      name: model.buyer.company ?? model.buyer.name,
+function shipTo(model: DocumentModel): NonNullable<ComfortProfile['delivery']>['recipient'] {
+  const name = model.buyer.company ?? model.buyer.name;
+  if (model.deliveryAddress !== null && model.deliveryAddress.trim() !== '') {
+    return {
+      name,
       postalAddress: {
         ...addressLines(model.deliveryAddress.split(/\r?\n/)),
         country: country(model.buyer.address.countryCode),
       },
-    },
-  };
+    };
+  }
+  return model.vatExemption?.category === 'K'
+    ? { name, postalAddress: postalAddress(model.buyer.address) }
+    : undefined;
+}
+
+/** BG-13: the ship-to party (shipTo) and the actual delivery date (BT-72, shownDeliveryDate). */
+export function deliveryParty(model: DocumentModel): ComfortProfile['delivery'] {
+  const recipient = shipTo(model);
+  const deliveryDate = shownDeliveryDate(model) ?? undefined;
+  if (recipient === undefined && deliveryDate === undefined) return undefined;
+  return { recipient, deliveryDate };
 }
 
 const subjects: Record<PaymentMentionSubject, SUBJECT_CODES> = {

@@ -52,7 +52,30 @@ const categories: Record<VatCategory, TAX_CATEGORY_CODES> = {
   S: TAX_CATEGORY_CODES.STANDARD_RATE,
   Z: TAX_CATEGORY_CODES.ZERO_RATED_GOODS,
   AE: TAX_CATEGORY_CODES.VAT_REVERSE_CHARGE,
+  E: TAX_CATEGORY_CODES.EXEMPT_FROM_TAX,
+  G: TAX_CATEGORY_CODES.EXPORT_TAX_NOT_CHARGED,
+  O: TAX_CATEGORY_CODES.NOT_SUBJECT_TO_VAT,
+  K: TAX_CATEGORY_CODES.INTRA_COMMUNITY_SUPPLY_VAT_EXEMPT,
 };
+
+const exemptionCodes: ReadonlySet<string> = new Set(Object.values(EXEMPTION_REASON_CODES));
+
+/** BT-120 and BT-121 of a VAT breakdown: why its category carries no VAT, if it is one that says. */
+function exemptionReason(model: DocumentModel, category: VatCategory) {
+  if (category === 'AE') {
+    return {
+      exemptionReason: REVERSE_CHARGE_REASON,
+      exemptionReasonCode: EXEMPTION_REASON_CODES.Reverse_charge,
+    };
+  }
+  const exemption = model.vatExemption;
+  if (exemption === null || exemption.category !== category) return {};
+  // The model's code is core's, from the same code list: one factur-x-kit lacks is a bug upstream.
+  if (!exemptionCodes.has(exemption.code)) {
+    throw new Error(`Document ${model.number}: ${exemption.code} is not a VATEX code factur-x-kit knows`);
+  }
+  return { exemptionReason: exemption.text, exemptionReasonCode: exemption.code as EXEMPTION_REASON_CODES };
+}
 
 /**
  * BT-130 from the unit text a line shows (UN/ECE recommendation 20). Units without a code of
@@ -98,7 +121,7 @@ function tradeTax(model: DocumentModel, rate: number) {
   return {
     typeCode: TAX_TYPE_CODE.VALUE_ADDED_TAX_VAT,
     categoryCode: categories[key.category],
-    rateApplicablePercent: key.rate,
+    rateApplicablePercent: key.rate ?? undefined,
   };
 }
 
@@ -149,7 +172,7 @@ function totals(model: DocumentModel): ComfortProfile['totals'] {
               categoryTradeTax: {
                 typeCode: TAX_TYPE_CODE.VALUE_ADDED_TAX_VAT,
                 categoryCode: categories[allowance.category],
-                rateApplicablePercent: allowance.rate,
+                rateApplicablePercent: allowance.rate ?? undefined,
               },
             })),
           },
@@ -158,15 +181,10 @@ function totals(model: DocumentModel): ComfortProfile['totals'] {
     taxBreakdown: vatGroups(model).map((group) => ({
       typeCode: TAX_TYPE_CODE.VALUE_ADDED_TAX_VAT,
       categoryCode: categories[group.category],
-      rateApplicablePercent: group.rate,
+      rateApplicablePercent: group.rate ?? undefined,
       basisAmount: group.base,
       calculatedAmount: group.amount,
-      ...(group.category === 'AE'
-        ? {
-            exemptionReason: REVERSE_CHARGE_REASON,
-            exemptionReasonCode: EXEMPTION_REASON_CODES.Reverse_charge,
-          }
-        : {}),
+      ...exemptionReason(model, group.category),
       // BT-8 code 5: VAT is due when the invoice is issued (the seller's option for "débits").
       dueDateTypeCode: model.seller.vatOnDebits ? TIME_REFERENCE_CODES.DATE_OF_INVOICE : undefined,
     })),

@@ -6,6 +6,7 @@ export type {
   DocumentTotals,
   PostalAddress,
   Seller,
+  VatExemption,
 } from './model.ts';
 export { createRenderPool, type RenderPool, type RenderPoolOptions } from './pool.ts';
 // renderDocument itself is `@comptoir/documents/render`: importing the package does not load the

@@ -77,6 +77,20 @@ export interface DocumentTotals {
   balance: number;
 }
 
+/**
+ * Why a document's lines carry no VAT, as core decides it from the invoice (its VATEX code, or an
+ * intra-community supply of goods under reverse charge): every line's VAT category, and BT-121
+ * and BT-120 in the VAT breakdown.
+ */
+export interface VatExemption {
+  /** UNTDID 5305: exempt (E), export outside the EU (G), not subject to VAT (O), intra-community supply (K). */
+  category: 'E' | 'G' | 'O' | 'K';
+  /** BT-121, from the VATEX code list ("VATEX-FR-FRANCHISE"). */
+  code: string;
+  /** BT-120, the mention the PDF prints too ("TVA non applicable, art. 293 B du CGI"). */
+  text: string;
+}
+
 export interface DocumentModel {
   kind: DocumentKind;
   /** A DRAFT invoice (not an invoice: marked "BROUILLON", no XML) or an unsent quote. */
@@ -94,7 +108,11 @@ export interface DocumentModel {
   /** Delivery address when it differs from the buyer's (text, lines separated by newlines). */
   deliveryAddress: string | null;
   operationCategory: 'goods' | 'services' | 'mixed';
+  /** The day the goods were delivered or the service done (`YYYY-MM-DD`, BT-72); null when not said. */
+  deliveryDate: string | null;
   reverseCharge: boolean;
+  /** Set when no line carries VAT for a stated reason (then every VAT amount is 0). */
+  vatExemption: VatExemption | null;
   /** Document discount in percent (0 when none). */
   discountPercent: number;
   lines: DocumentLine[];

@@ -212,6 +212,92 @@ describe('renderFacturXXml: what the XML carries', () => {
     ]);
   });
 
+  const lineCategories = '//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:CategoryCode/text()';
+  const deliveryDate =
+    '//ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString';
+
+  it('a delivery date other than the issue date: BT-72, a format 102 date; none on the issue date', async () => {
+    const xml = await renderFacturXXml(fixtures.deliveredEarlier);
+    expect(await xpathValue(xml, `${deliveryDate}/text()`)).toBe('20261120');
+    expect(await xpathValue(xml, `${deliveryDate}/@format`)).toBe(' format="102"');
+    // Issued at 10:00 UTC on 23 November: that day in Paris.
+    const sameDay = await renderFacturXXml({ ...fixtures.deliveredEarlier, deliveryDate: '2026-11-23' });
+    expect(await xpath(sameDay, deliveryDate)).toEqual([]);
+    expect(await xpath(await renderFacturXXml(fixtures.invoice), deliveryDate)).toEqual([]);
+  });
+
+  it('an intra-community supply: lines and breakdown in K at 0 %, BT-120/BT-121, BT-72 and the country shipped to', async () => {
+    // Delivered on the day it is invoiced: BR-IC-11 wants the date all the same.
+    const model = { ...fixtures.intraCommunitySupply, deliveryDate: '2026-11-23' };
+    const xml = await renderFacturXXml(model);
+    expect(await xpath(xml, lineCategories)).toEqual(['K', 'K']);
+    expect(await xpath(xml, `${headerTax}/ram:CategoryCode/text()`)).toEqual(['K']);
+    expect(await xpathValue(xml, `${headerTax}/ram:RateApplicablePercent/text()`)).toBe('0.00');
+    expect(await xpathValue(xml, `${headerTax}/ram:BasisAmount/text()`)).toBe('270.00');
+    expect(await xpathValue(xml, `${headerTax}/ram:ExemptionReasonCode/text()`)).toBe('VATEX-EU-IC');
+    expect(await xpathValue(xml, `${headerTax}/ram:ExemptionReason/text()`)).toBe(
+      'Exonération de TVA, article 262 ter I du CGI',
+    );
+    expect(await xpathValue(xml, `${deliveryDate}/text()`)).toBe('20261123');
+    expect(await xpathValue(xml, '//ram:ShipToTradeParty/ram:PostalTradeAddress/ram:CountryID/text()')).toBe(
+      'DE',
+    );
+  });
+
+  it.each([
+    ['franchise', 'E', 'VATEX-FR-FRANCHISE', 'TVA non applicable, art. 293 B du CGI', fixtures.franchise],
+    [
+      'exportOutsideEu',
+      'G',
+      'VATEX-EU-G',
+      'Exonération de TVA, article 262 I du CGI',
+      fixtures.exportOutsideEu,
+    ],
+  ])(
+    '%s: every line in category %s at a rate of 0, the breakdown with BT-121 %s and its text',
+    async (_, category, code, text, model) => {
+      const xml = await renderFacturXXml(model);
+      expect(await xpath(xml, lineCategories)).toEqual([category, category]);
+      expect(
+        await xpath(
+          xml,
+          '//ram:SpecifiedLineTradeSettlement/ram:ApplicableTradeTax/ram:RateApplicablePercent/text()',
+        ),
+      ).toEqual(['0.00', '0.00']);
+      expect(await xpath(xml, `${headerTax}/ram:CategoryCode/text()`)).toEqual([category]);
+      expect(await xpathValue(xml, `${headerTax}/ram:ExemptionReasonCode/text()`)).toBe(code);
+      expect(await xpathValue(xml, `${headerTax}/ram:ExemptionReason/text()`)).toBe(text);
+      expect(await xpathValue(xml, `${headerTax}/ram:CalculatedAmount/text()`)).toBe('0.00');
+      // The seller's VAT number stays (BR-E-02, BR-G-02).
+      expect(await xpathValue(xml, '//ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID/text()')).toBe(
+        'FR44732829320',
+      );
+    },
+  );
+
+  it('not subject to VAT: O with no rate anywhere and no VAT number of either party (BR-O-02, BR-O-05)', async () => {
+    // A buyer with a VAT number: left out as the seller's is.
+    const xml = await renderFacturXXml({
+      ...fixtures.notSubject,
+      buyer: fixtures.intraCommunitySupply.buyer,
+    });
+    expect(await xpath(xml, lineCategories)).toEqual(['O', 'O']);
+    expect(await xpath(xml, '//ram:RateApplicablePercent')).toEqual([]);
+    expect(await xpath(xml, `${headerTax}/ram:CategoryCode/text()`)).toEqual(['O']);
+    expect(await xpathValue(xml, `${headerTax}/ram:ExemptionReasonCode/text()`)).toBe('VATEX-EU-O');
+    expect(await xpath(xml, '//ram:SpecifiedTaxRegistration')).toEqual([]);
+  });
+
+  it('reverse charge on services, or on goods to a French buyer, stays AE', async () => {
+    const goodsInFrance = await renderFacturXXml({
+      ...fixtures.reverseCharge,
+      operationCategory: 'goods',
+      buyer: fixtures.invoice.buyer,
+    });
+    expect(await xpath(goodsInFrance, lineCategories)).toEqual(['AE', 'AE']);
+    expect(await xpath(goodsInFrance, deliveryDate)).toEqual([]);
+  });
+
   it('a quantity with 4 decimals and a free line are written as they are', async () => {
     const lines = [
       ...fixtures.invoice.lines,
@@ -300,6 +386,12 @@ describe('renderFacturXXml: what it refuses', () => {
       },
     };
     await expect(renderFacturXXml(exempt)).rejects.toThrow(/BR-Z-2/);
+  });
+
+  it('an exemption on a document that charges VAT is never written (an exempt line charges none)', async () => {
+    await expect(
+      renderFacturXXml({ ...fixtures.invoice, vatExemption: fixtures.exemptions.franchise }),
+    ).rejects.toThrow(/exempt document \(VATEX-FR-FRANCHISE\) charges VAT/);
   });
 
   it('amounts that do not add up are never written', async () => {

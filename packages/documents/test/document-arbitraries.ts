@@ -1,5 +1,6 @@
 import { fc } from '@fast-check/vitest';
-import type { Buyer, DocumentModel, Seller } from '../src/model.ts';
+import { calendarDate } from '../src/dates.ts';
+import type { Buyer, DocumentModel, Seller, VatExemption } from '../src/model.ts';
 import { documentLines, en16931Totals, type GeneratedLine } from './en16931-amounts.ts';
 import * as fixtures from './fixtures.ts';
 
@@ -90,6 +91,31 @@ const sellerVariant: fc.Arbitrary<Seller> = fc
 
 const day = 86_400_000;
 
+/**
+ * How the VAT is stated: as charged (S, or Z at 0 %), under reverse charge, or exempt for one of
+ * core's reasons (then every line is at 0 %, as core requires).
+ */
+const vatTreatment = fc.constantFrom<'charged' | 'reverseCharge' | keyof typeof fixtures.exemptions>(
+  'charged',
+  'charged',
+  'charged',
+  'reverseCharge',
+  'franchise',
+  'article261',
+  'export',
+  'intraCommunity',
+  'notSubject',
+);
+
+/** Core's rule (invoices/vat-treatment.ts): goods under reverse charge to another EU state are K. */
+const otherEuStates = new Set(['DE', 'BE', 'ES', 'IT', 'NL']);
+
+/** `YYYY-MM-DD`: the Paris date of an instant. */
+function parisDay(instant: number): string {
+  const { year, month, day: date } = calendarDate(new Date(instant).toISOString());
+  return `${year}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+}
+
 export const issuedDocument: fc.Arbitrary<DocumentModel> = fc
   .record({
     creditNote: fc.boolean(),
@@ -98,7 +124,9 @@ export const issuedDocument: fc.Arbitrary<DocumentModel> = fc
       fc.constant(0),
       fc.integer({ min: 1, max: 5_000 }).map((units) => units / 100),
     ),
-    reverseCharge: fc.boolean(),
+    vat: vatTreatment,
+    // Days from the issue date to the delivery date (0: the same day), or none stated.
+    deliveryOffset: fc.option(fc.integer({ min: -40, max: 10 }), { nil: null }),
     paidShare: fc.constantFrom(0, 0.3, 1),
     buyer: fc.constantFrom(...Object.keys(buyers)),
     seller: sellerVariant,
@@ -111,20 +139,43 @@ export const issuedDocument: fc.Arbitrary<DocumentModel> = fc
   })
   .map((drawn): DocumentModel => {
     let buyer = buyers[drawn.buyer] ?? frenchCompany;
-    // Core sends a reverse-charge invoice only with the buyer's VAT number.
-    if (drawn.reverseCharge && buyer.vatNumber === null) buyer = fixtures.reverseCharge.buyer;
-    const totals = en16931Totals(drawn.lines, {
+    const reverseCharge = drawn.vat === 'reverseCharge';
+    let vatExemption: VatExemption | null =
+      drawn.vat === 'charged' || drawn.vat === 'reverseCharge' ? null : fixtures.exemptions[drawn.vat];
+    // Core sends a reverse-charge invoice only with the buyer's VAT number, and an intra-community
+    // supply only to a buyer in another EU state with one.
+    if ((reverseCharge || drawn.vat === 'intraCommunity') && buyer.vatNumber === null) {
+      buyer = fixtures.reverseCharge.buyer;
+    }
+    if (drawn.vat === 'intraCommunity' && !otherEuStates.has(buyer.address.countryCode)) {
+      buyer = fixtures.reverseCharge.buyer;
+    }
+    if (
+      reverseCharge &&
+      drawn.operationCategory === 'goods' &&
+      otherEuStates.has(buyer.address.countryCode)
+    ) {
+      vatExemption = fixtures.exemptions.intraCommunity;
+    }
+    // An exemption covers every line: each is at 0 % (core refuses any other rate).
+    const generatedLines =
+      drawn.vat === 'charged' || reverseCharge
+        ? drawn.lines
+        : drawn.lines.map((generated) => ({ ...generated, taxRate: 0 }));
+    const totals = en16931Totals(generatedLines, {
       discountPercent: drawn.discountPercent,
-      reverseCharge: drawn.reverseCharge,
+      reverseCharge,
       // A credit note cancels an invoice with no payment (rulings "Lifecycles").
       paidShare: drawn.creditNote ? 0 : drawn.paidShare,
     });
-    const lines = documentLines(drawn.lines).map((generated, index) => ({
+    const lines = documentLines(generatedLines).map((generated, index) => ({
       ...generated,
       description: drawn.lines[index]?.description ?? generated.description,
       unit: drawn.lines[index]?.unit ?? null,
     }));
     const issuedAt = new Date(drawn.issuedAt).toISOString();
+    // Core sends an intra-community supply only with its delivery date.
+    const deliveryOffset = drawn.deliveryOffset ?? (vatExemption?.category === 'K' ? -2 : null);
     return {
       ...fixtures.invoice,
       kind: drawn.creditNote ? 'credit_note' : 'invoice',
@@ -139,7 +190,9 @@ export const issuedDocument: fc.Arbitrary<DocumentModel> = fc
       buyer,
       deliveryAddress: drawn.deliveryAddress,
       operationCategory: drawn.operationCategory,
-      reverseCharge: drawn.reverseCharge,
+      deliveryDate: deliveryOffset === null ? null : parisDay(drawn.issuedAt + deliveryOffset * day),
+      reverseCharge,
+      vatExemption,
       discountPercent: drawn.discountPercent,
       lines,
       totals,

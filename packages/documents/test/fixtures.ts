@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { DocumentModel, PostalAddress, Seller } from '../src/model.ts';
+import type { DocumentModel, PostalAddress, Seller, VatExemption } from '../src/model.ts';
 
 // Documents for the renderers tests, one per case issue 15 names. Their amounts were computed
 // by core (packages/core/src/lines/totals.ts, EN 16931 rules) and are written here as data: the
@@ -48,7 +48,9 @@ const base = {
   buyer: frenchBuyer,
   deliveryAddress: null,
   operationCategory: 'goods',
+  deliveryDate: null,
   reverseCharge: false,
+  vatExemption: null,
   discountPercent: 0,
   paymentTermsDays: 30,
   credited: null,
@@ -60,7 +62,7 @@ type Amounts = { lines: DocumentModel['lines']; totals: DocumentModel['totals'] 
 // Lines and totals per case, computed by core's documentAmounts / documentTotals (EN 16931):
 // data, not code, so that this package never computes money.
 const fx = JSON.parse(readFileSync(new URL('./fixture-amounts.json', import.meta.url), 'utf8')) as Record<
-  'basic' | 'discount' | 'reverse' | 'zero' | 'many',
+  'basic' | 'discount' | 'reverse' | 'zero' | 'many' | 'exempt',
   Amounts
 >;
 
@@ -95,6 +97,65 @@ export const reverseCharge: DocumentModel = {
     vatNumber: 'DE123456789',
   },
 };
+
+/** The exemptions core writes (packages/core/src/invoices/vat-treatment.ts), as documents carry them. */
+export const exemptions = {
+  franchise: { category: 'E', code: 'VATEX-FR-FRANCHISE', text: 'TVA non applicable, art. 293 B du CGI' },
+  article261: { category: 'E', code: 'VATEX-FR-CGI261-4', text: 'Exonération de TVA, article 261-4 du CGI' },
+  export: { category: 'G', code: 'VATEX-EU-G', text: 'Exonération de TVA, article 262 I du CGI' },
+  intraCommunity: {
+    category: 'K',
+    code: 'VATEX-EU-IC',
+    text: 'Exonération de TVA, article 262 ter I du CGI',
+  },
+  notSubject: { category: 'O', code: 'VATEX-EU-O', text: 'Opération non soumise à la TVA' },
+} as const satisfies Record<string, VatExemption>;
+
+/**
+ * Goods delivered to a company in another EU country under reverse charge: an intra-community
+ * supply (K), dated (BT-72) and shipped to the buyer's country (BR-IC-11, BR-IC-12).
+ */
+export const intraCommunitySupply: DocumentModel = {
+  ...reverseCharge,
+  operationCategory: 'goods',
+  deliveryDate: '2026-11-20',
+  vatExemption: exemptions.intraCommunity,
+};
+
+/** A micro-entrepreneur's invoice under the franchise en base: every line exempt (E). */
+export const franchise: DocumentModel = {
+  ...base,
+  ...amounts('exempt'),
+  operationCategory: 'services',
+  vatExemption: exemptions.franchise,
+};
+
+/** Goods exported outside the EU (G), delivered before the invoice was issued. */
+export const exportOutsideEu: DocumentModel = {
+  ...base,
+  ...amounts('exempt'),
+  buyer: {
+    name: 'Sam Carter',
+    company: 'Carter Imports Inc.',
+    email: 'sam@carter.test',
+    address: { lines: ['1 Main Street'], postalCode: '10001', city: 'New York', countryCode: 'US' },
+    siren: null,
+    vatNumber: null,
+  },
+  deliveryDate: '2026-11-16',
+  vatExemption: exemptions.export,
+};
+
+/** An operation outside the scope of VAT (O): neither party's VAT number in the XML (BR-O-02). */
+export const notSubject: DocumentModel = {
+  ...exportOutsideEu,
+  operationCategory: 'services',
+  deliveryDate: null,
+  vatExemption: exemptions.notSubject,
+};
+
+/** Goods delivered three days before the invoice: the delivery date (BT-72) is stated. */
+export const deliveredEarlier: DocumentModel = { ...base, ...amounts('basic'), deliveryDate: '2026-11-20' };
 
 /** A 0 % line beside 5.5 % and 20 % ones. */
 export const zeroRateLine: DocumentModel = { ...base, ...amounts('zero'), operationCategory: 'mixed' };
@@ -151,4 +212,9 @@ export const issuedCases = {
   foreignBuyer,
   vatOnDebits,
   hundredLines,
+  intraCommunitySupply,
+  franchise,
+  exportOutsideEu,
+  notSubject,
+  deliveredEarlier,
 };

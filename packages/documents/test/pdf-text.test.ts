@@ -3,11 +3,16 @@ import type { DocumentLine, DocumentModel } from '../src/model.ts';
 import { renderPdf } from '../src/pdf.ts';
 import {
   creditNote,
+  deliveredEarlier,
   documentDiscount,
   draftInvoice,
+  exportOutsideEu,
   foreignBuyer,
+  franchise,
   hundredLines,
+  intraCommunitySupply,
   invoice,
+  notSubject,
   quote,
   reverseCharge,
   vatOnDebits,
@@ -188,6 +193,43 @@ describe('the mandatory mentions, as extracted text', () => {
     });
     expect(text).toContain('Tasse ☕ « Été» \ufffd \ufffd');
     expect(text).not.toMatch(/🎉|漢/u);
+  });
+
+  test('an exemption: its mention (BT-120) where a 0 % invoice would say "293 B", the lines at 0 %', async () => {
+    expectAll(await textOf(franchise), [
+      'TVA non applicable, art. 293 B du CGI',
+      'TVA 0 % sur 270,00 € 0,00 €',
+      'Total TTC 270,00 €',
+    ]);
+    const exported = await textOf(exportOutsideEu);
+    expectAll(exported, ['Exonération de TVA, article 262 I du CGI', 'Carter Imports Inc.']);
+    expect(exported).not.toContain('293 B');
+    expectAll(await textOf(notSubject), [
+      'Opération non soumise à la TVA',
+      // The XML leaves the VAT numbers out (BR-O-02); the PDF keeps the seller's mention.
+      'N° TVA intracommunautaire : FR44732829320',
+    ]);
+  });
+
+  test('the delivery date when it differs from the issue date, named for goods, services or both', async () => {
+    expectAll(await textOf(deliveredEarlier), ['Date de livraison : 20/11/2026']);
+    expectAll(await textOf({ ...deliveredEarlier, operationCategory: 'services' }), [
+      'Date d’exécution de la prestation : 20/11/2026',
+    ]);
+    expectAll(await textOf({ ...deliveredEarlier, operationCategory: 'mixed' }), [
+      'Date de livraison ou d’exécution de la prestation : 20/11/2026',
+    ]);
+    // Issued on 23/11/2026 in Paris: a delivery that day needs no date of its own.
+    const sameDay = await textOf({ ...deliveredEarlier, deliveryDate: '2026-11-23' });
+    expect(sameDay).not.toContain('Date de livraison');
+  });
+
+  test('an intra-community supply of goods: the exemption of article 262 ter I and its delivery date', async () => {
+    expectAll(await textOf(intraCommunitySupply), [
+      'Livraison intracommunautaire : exonération de TVA, article 262 ter I du CGI.',
+      'Date de livraison : 20/11/2026',
+      'N° TVA intracommunautaire : DE123456789',
+    ]);
   });
 
   test('a delivery address, when set, is shown', async () => {

@@ -77,6 +77,26 @@ describe('the rule sets are real oracles: they fail documents that break their r
     expect(report.facturX.map((rule) => rule.text).join(' ')).toContain("'@unitCode' is not allowed");
   });
 
+  it('an intra-community supply with no delivery date: BR-IC-11 (EN 16931)', async () => {
+    const xml = (await renderFacturXXml(fixtures.intraCommunitySupply)).replace(
+      /<ram:ActualDeliverySupplyChainEvent>[\s\S]*?<\/ram:ActualDeliverySupplyChainEvent>/,
+      '',
+    );
+    expect(ruleIds(await schematronReport(xml)).en16931).toContain('BR-IC-11 (fatal)');
+  });
+
+  it('an exempt breakdown with no reason, or a seller VAT number on an operation not subject to VAT: BR-E-10, BR-O-02', async () => {
+    const exempt = (await renderFacturXXml(fixtures.franchise))
+      .replace(/<ram:ExemptionReason>[^<]*<\/ram:ExemptionReason>/, '')
+      .replace(/<ram:ExemptionReasonCode>[^<]*<\/ram:ExemptionReasonCode>/, '');
+    expect(ruleIds(await schematronReport(exempt)).en16931).toContain('BR-E-10 (fatal)');
+    const notSubject = (await renderFacturXXml(fixtures.notSubject)).replace(
+      '</ram:PostalTradeAddress>',
+      '</ram:PostalTradeAddress><ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR44732829320</ram:ID></ram:SpecifiedTaxRegistration>',
+    );
+    expect(ruleIds(await schematronReport(notSubject)).en16931).toContain('BR-O-02 (fatal)');
+  });
+
   it('a credit note with no payment terms while it credits an amount: BR-CO-25 (Factur-X)', async () => {
     const xml = (await renderFacturXXml(fixtures.creditNote)).replace(
       /<ram:SpecifiedTradePaymentTerms>[\s\S]*?<\/ram:SpecifiedTradePaymentTerms>/,

@@ -61,6 +61,46 @@ async function expectAgreement(model: DocumentModel): Promise<void> {
   }
 }
 
+/** What the XML says of VAT and delivery: BT-120 per VAT breakdown, and BT-72 as the PDF writes dates. */
+async function xmlVatAndDelivery(xml: string) {
+  const delivered = await xpath(
+    xml,
+    '//ram:ApplicableHeaderTradeDelivery/ram:ActualDeliverySupplyChainEvent/ram:OccurrenceDateTime/udt:DateTimeString/text()',
+  );
+  return {
+    reasons: await xpath(
+      xml,
+      '//ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax/ram:ExemptionReason/text()',
+    ),
+    deliveryDates: delivered.map((date) => `${date.slice(6, 8)}/${date.slice(4, 6)}/${date.slice(0, 4)}`),
+  };
+}
+
+async function expectVatAgreement(model: DocumentModel): Promise<void> {
+  const xml = await renderFacturXXml(model);
+  const pdf = spaces((await pageTexts(await renderPdf(model, { facturXXml: xml }))).join(' '));
+  const said = await xmlVatAndDelivery(xml);
+  // XML -> PDF: why no VAT is charged, in the same words (the PDF may start a sentence with them).
+  for (const reason of said.reasons) expect(pdf.toLowerCase()).toContain(reason.toLowerCase());
+  for (const date of said.deliveryDates) expect(pdf).toMatch(new RegExp(`(livraison|prestation) : ${date}`));
+  // PDF -> XML: a delivery date printed is in the XML too.
+  const printed = /(Date de livraison|Date d’exécution)[^:]* : (\d\d\/\d\d\/\d{4})/.exec(pdf);
+  expect(said.deliveryDates).toEqual(printed ? [printed[2]] : []);
+}
+
+describe('the XML and the PDF of an issued document say the same about VAT and delivery (issue 34)', () => {
+  it.each(Object.entries(fixtures.issuedCases))('%s', async (_, model) => {
+    await expectVatAgreement(model);
+  });
+
+  propertyTest.prop([issuedDocument], { numRuns: 10 })(
+    'generated invoices and credit notes (exemptions, reverse charge, delivery dates)',
+    async (model) => {
+      await expectVatAgreement(model);
+    },
+  );
+});
+
 describe('the XML and the PDF of an issued document say the same about payment (issue 32)', () => {
   it.each(Object.entries(fixtures.issuedCases))('%s', async (_, model) => {
     await expectAgreement(model);

@@ -56,7 +56,9 @@ const invoice: DocumentModel = {
   },
   deliveryAddress: null,
   operationCategory: 'goods',
+  deliveryDate: null,
   reverseCharge: false,
+  vatExemption: null,
   discountPercent: 0,
   lines: [
     {

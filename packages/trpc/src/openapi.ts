@@ -168,6 +168,33 @@ const apiTags = [
   },
 ];
 
+/**
+ * A rule across a body's fields, written as its input schema's JSON Schema `anyOf` (zod meta: an
+ * invoice's VAT exemption wants every line at 0 %), by route. trpc-to-openapi rebuilds a body's
+ * root schema keeping only its title, description and examples, so the document would not
+ * state the rule the procedure enforces.
+ */
+function bodyRulesByRoute(router: AppRouter): Map<string, Json[]> {
+  const rules = new Map<string, Json[]>();
+  const procedures = router._def.procedures as unknown as Record<
+    string,
+    { _def: { meta?: ProcedureMeta; inputs?: { meta?: () => Json | undefined }[] } }
+  >;
+  for (const procedure of Object.values(procedures)) {
+    const { openapi } = procedure._def.meta ?? {};
+    const anyOf = procedure._def.inputs?.[0]?.meta?.()?.anyOf;
+    if (openapi && Array.isArray(anyOf)) rules.set(`${openapi.method.toLowerCase()} ${openapi.path}`, anyOf);
+  }
+  return rules;
+}
+
+/** Puts a body's rule across fields back into its schema (bodyRulesByRoute). */
+function addBodyRules(operation: Json, rules: Json[] | undefined): void {
+  const body = operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined;
+  const schema = body?.content?.['application/json']?.schema;
+  if (schema && rules) schema.anyOf = rules;
+}
+
 /** A body none of whose fields is required may be left out (an empty PATCH, a redelivery to all). */
 function markOptionalBody(operation: Json): void {
   const body = operation.requestBody as
@@ -203,6 +230,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
   }) as OpenAPIObject & { components?: Json; tags?: Json[] };
 
   const metas = metaByRoute(appRouter);
+  const bodyRules = bodyRulesByRoute(appRouter);
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
       const meta = metas.get(`${method} ${path}`) ?? {};
@@ -268,6 +296,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenAPIObject {
               }
             : errorResponse(description);
       }
+      addBodyRules(operation, bodyRules.get(`${method} ${path}`));
       markOptionalBody(operation);
       operation.responses = Object.fromEntries(Object.entries(fixed).sort(([a], [b]) => a.localeCompare(b)));
       operation.security = [{ bearerAuth: [] }];

@@ -5,10 +5,12 @@ import type {
   DocumentTotals,
   PostalAddress,
   Seller,
+  VatExemption,
 } from '@comptoir/documents';
 import { Decimal } from 'decimal.js';
 import { sirenOfSiret } from '../identifiers/french.ts';
 import type { InvoiceView } from '../invoices/schemas.ts';
+import { documentVatExemption } from '../invoices/vat-treatment.ts';
 import type { DocumentLineView } from '../lines/schemas.ts';
 import type { QuoteDetailView } from '../quotes/schemas.ts';
 import type { WorkspaceView } from '../workspaces/schemas.ts';
@@ -77,6 +79,12 @@ function documentTotals(totals: InvoiceView['totals']): DocumentTotals {
   };
 }
 
+/** The exemption the document states (vat-treatment.ts), as the renderers take it. */
+function vatExemptionOf(invoice: InvoiceView): VatExemption | null {
+  const exemption = documentVatExemption(invoice);
+  return exemption && { category: exemption.category, code: exemption.code, text: exemption.text };
+}
+
 /** What an invoice's model is made of, read by the use case. */
 export interface InvoiceModelSource {
   invoice: InvoiceView;
@@ -118,7 +126,9 @@ export function invoiceModel({ invoice, lines, workspace, credited }: InvoiceMod
     buyer,
     deliveryAddress: invoice.deliveryAddress,
     operationCategory: invoice.operationCategory,
+    deliveryDate: invoice.deliveryDate,
     reverseCharge: invoice.reverseCharge,
+    vatExemption: vatExemptionOf(invoice),
     discountPercent: invoice.discountPercent,
     lines: lines.map(documentLine),
     totals: documentTotals(invoice.totals),
@@ -154,7 +164,9 @@ export function quoteModel(quote: QuoteDetailView, workspace: WorkspaceView): Do
     },
     deliveryAddress: null,
     operationCategory: 'services',
+    deliveryDate: null,
     reverseCharge: false,
+    vatExemption: null,
     discountPercent: 0,
     lines: quote.lines.map(documentLine),
     totals: documentTotals(quote.totals),

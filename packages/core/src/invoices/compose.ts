@@ -15,7 +15,10 @@ export interface DraftInvoiceSource {
   taxRate: number;
 }
 
-/** The buyer and operation fields (rulings: "Documents"), as a new invoice stores them. */
+/**
+ * The buyer and operation fields (rulings: "Documents"; the delivery date and VAT exemption of
+ * issue 34), as a new invoice stores them.
+ */
 export type InvoiceBuyer = Pick<
   InvoiceView,
   | 'clientAddress'
@@ -26,9 +29,14 @@ export type InvoiceBuyer = Pick<
   | 'clientVatNumber'
   | 'deliveryAddress'
   | 'operationCategory'
+  | 'deliveryDate'
+  | 'vatExemption'
 >;
 
-/** A buyer with only what is given; the rest as an invoice's defaults (France, services). */
+/**
+ * A buyer with only what is given; the rest as an invoice's defaults (France, services, no
+ * delivery date, no exemption).
+ */
 export function invoiceBuyer(
   given: { [Field in keyof InvoiceBuyer]?: InvoiceBuyer[Field] | undefined } = {},
 ): InvoiceBuyer {
@@ -41,6 +49,8 @@ export function invoiceBuyer(
     clientVatNumber: given.clientVatNumber ?? null,
     deliveryAddress: given.deliveryAddress ?? null,
     operationCategory: given.operationCategory ?? 'services',
+    deliveryDate: given.deliveryDate ?? null,
+    vatExemption: given.vatExemption ?? null,
   };
 }
 

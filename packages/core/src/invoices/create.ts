@@ -4,10 +4,12 @@ import { documentAmounts } from '../lines/totals.ts';
 import { draftInvoice, invoiceBuyer } from './compose.ts';
 import { insertNumberedInvoices, type UnnumberedInvoice } from './numbered-insert-store.ts';
 import { type InvoiceCreate, type InvoiceView, invoiceCreateSchema } from './schemas.ts';
+import { requireCompatibleVat } from './vat-treatment.ts';
 
 /**
  * Creates a DRAFT invoice with the next number of the year, its lines and EN 16931 totals,
- * and records `invoice.created`, in one statement.
+ * and records `invoice.created`, in one statement. A VAT exemption with a line at a rate above
+ * 0 % is refused (400 invalid_body naming vatExemption).
  *
  * Creations of a workspace queue on its counter row's lock, held from the numbering to the
  * commit (and a commit waits for the disk). As one statement (autocommit outside a
@@ -25,6 +27,14 @@ export async function createInvoice(
   const { lines, ...data } = invoiceCreateSchema.parse(input);
   const [first] = lines;
   if (!first) throw new Error('an invoice has at least one line');
+  requireCompatibleVat(
+    {
+      vatExemption: data.vatExemption ?? null,
+      reverseCharge: false,
+      lineRates: lines.map((line) => line.taxRate),
+    },
+    { vatExemption: data.vatExemption !== undefined, reverseCharge: false, lines: true },
+  );
   const amounts = documentAmounts(lines);
   const invoice = draftInvoice(
     {

@@ -52,6 +52,8 @@ export async function insertNumberedInvoices(
     client_vat_number: invoice.clientVatNumber,
     delivery_address: invoice.deliveryAddress,
     operation_category: invoice.operationCategory,
+    delivery_date: invoice.deliveryDate,
+    vat_exemption: invoice.vatExemption,
     currency: invoice.currency,
     tax_rate: String(invoice.taxRate),
     discount_percent: String(invoice.discountPercent),
@@ -86,23 +88,25 @@ export async function insertNumberedInvoices(
        select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(ordinal int, id text, title text,
          status text, type text, client_name text, client_company text, client_email text, client_address text,
          client_postal_code text, client_city text, client_country_code text, client_siren text,
-         client_vat_number text, delivery_address text, operation_category text, currency text, tax_rate numeric,
-         discount_percent numeric, reverse_charge boolean, subtotal numeric, discount_amount numeric, taxes jsonb,
-         tax_total numeric, total numeric, issued_at timestamptz, due_at timestamptz, paid_at timestamptz,
-         paid_amount numeric, created_at timestamptz, updated_at timestamptz, event_id text, event_data jsonb)
+         client_vat_number text, delivery_address text, operation_category text, delivery_date date,
+         vat_exemption text, currency text, tax_rate numeric, discount_percent numeric, reverse_charge boolean,
+         subtotal numeric, discount_amount numeric, taxes jsonb, tax_total numeric, total numeric,
+         issued_at timestamptz, due_at timestamptz, paid_at timestamptz, paid_amount numeric,
+         created_at timestamptz, updated_at timestamptz, event_id text, event_data jsonb)
      ),
      invoice as (
        insert into invoices (id, workspace_id, number, title, status, type, client_name, client_company,
                              client_email, client_address, client_postal_code, client_city,
                              client_country_code, client_siren, client_vat_number, delivery_address,
-                             operation_category, currency, tax_rate, discount_percent, reverse_charge, subtotal,
-                             discount_amount, taxes, tax_total, total, issued_at, due_at, paid_at, paid_amount,
-                             created_at, updated_at)
+                             operation_category, delivery_date, vat_exemption, currency, tax_rate,
+                             discount_percent, reverse_charge, subtotal, discount_amount, taxes, tax_total, total,
+                             issued_at, due_at, paid_at, paid_amount, created_at, updated_at)
        select c.id, ${workspaceId}, n.assigned, c.title, c.status, c.type, c.client_name, c.client_company,
               c.client_email, c.client_address, c.client_postal_code, c.client_city, c.client_country_code,
-              c.client_siren, c.client_vat_number, c.delivery_address, c.operation_category, c.currency,
-              c.tax_rate, c.discount_percent, c.reverse_charge, c.subtotal, c.discount_amount, c.taxes,
-              c.tax_total, c.total, c.issued_at, c.due_at, c.paid_at, c.paid_amount, c.created_at, c.updated_at
+              c.client_siren, c.client_vat_number, c.delivery_address, c.operation_category, c.delivery_date,
+              c.vat_exemption, c.currency, c.tax_rate, c.discount_percent, c.reverse_charge, c.subtotal,
+              c.discount_amount, c.taxes, c.tax_total, c.total, c.issued_at, c.due_at, c.paid_at, c.paid_amount,
+              c.created_at, c.updated_at
          from composed c join document_numbers n on n.ordinal = c.ordinal
        returning id, number
      ),

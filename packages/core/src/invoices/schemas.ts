@@ -1,4 +1,10 @@
-import { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods } from '@comptoir/db/enums';
+import {
+  invoiceStatuses,
+  invoiceTypes,
+  operationCategories,
+  paymentMethods,
+  vatExemptionCodes,
+} from '@comptoir/db/enums';
 import { z } from 'zod';
 import { bodyObject } from '../bodies/index.ts';
 import { atMostStoredDecimals, decimalPlacesOf } from '../decimals/index.ts';
@@ -14,6 +20,7 @@ import {
 } from '../lines/schemas.ts';
 import { pageQueryShape } from '../paging/index.ts';
 import { requiredText } from '../text/index.ts';
+import { vatExemptions } from './vat-treatment.ts';
 
 export const invoiceStatusSchema = z.enum(invoiceStatuses).meta({ id: 'InvoiceStatus' });
 export const invoiceTypeSchema = z
@@ -24,6 +31,44 @@ export const operationCategorySchema = z.enum(operationCategories).meta({
   id: 'OperationCategory',
   description: 'What the invoice sells: goods, services, or both (a mention of the e-invoicing reform).',
 });
+
+export const vatExemptionSchema = z.enum(vatExemptionCodes).meta({
+  id: 'VatExemption',
+  description: `Why the invoice's lines carry no VAT (a VATEX code, EN 16931 BT-121); every line is then at 0 %. ${vatExemptionCodes
+    .map(
+      (code) =>
+        `\`${code}\`: ${vatExemptions[code].description} The document says “${vatExemptions[code].text}”.`,
+    )
+    .join(' ')}`,
+});
+
+const deliveryDateDescription =
+  'The day the goods were delivered or the service done (EN 16931 BT-72), when it is not the issue date; `YYYY-MM-DD`.';
+
+/**
+ * A calendar date `YYYY-MM-DD` of the years the French e-invoicing rules accept (BR-FR-03: 2000 to
+ * 2099; PostgreSQL would refuse some others), days and leap years checked. One pattern rather than
+ * z.iso.date() and a refinement, so that the OpenAPI document states the whole rule.
+ */
+const deliveryDateSchema = z
+  .string()
+  .regex(
+    /^20(?:\d\d-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|(?:[02468][048]|[13579][26])-02-29)$/,
+    { error: 'deliveryDate must be a date written YYYY-MM-DD, in the years 2000 to 2099' },
+  )
+  .meta({ format: 'date', description: deliveryDateDescription });
+
+/**
+ * What vatConflicts refuses of a write that gives both fields (an exemption with a line at a rate
+ * above 0 %), in the OpenAPI document's terms, so that a client knows it before asking: no
+ * exemption (absent or null), or every line at 0 %.
+ */
+const exemptLinesAtZero = {
+  anyOf: [
+    { properties: { vatExemption: { type: 'null' } } },
+    { properties: { lines: { items: { properties: { taxRate: { const: 0 } } } } } },
+  ],
+};
 
 /** The buyer and operation fields a legal invoice names (rulings: "Documents"), as read. */
 const buyerReadShape = {
@@ -41,6 +86,8 @@ const buyerReadShape = {
     .nullable()
     .meta({ description: 'Where the goods or services are delivered; null when at the buyer’s address.' }),
   operationCategory: operationCategorySchema,
+  deliveryDate: z.iso.date().nullable().meta({ description: deliveryDateDescription }),
+  vatExemption: vatExemptionSchema.nullable(),
 };
 
 /** The same fields as a create or an update takes them: each optional, null clears it. */
@@ -53,6 +100,8 @@ const buyerWriteShape = {
   clientVatNumber: vatNumberSchema('clientVatNumber').nullable(),
   deliveryAddress: requiredText(1000).nullable(),
   operationCategory: operationCategorySchema,
+  deliveryDate: deliveryDateSchema.nullable(),
+  vatExemption: vatExemptionSchema.nullable(),
 };
 
 export const invoiceSchema = z
@@ -115,7 +164,7 @@ export const invoiceCreateSchema = bodyObject({
   ...z.object(buyerWriteShape).partial().shape,
   currency: currencySchema,
   lines: linesSchema,
-}).meta({ id: 'InvoiceCreate' });
+}).meta({ id: 'InvoiceCreate', ...exemptLinesAtZero });
 export type InvoiceCreate = z.input<typeof invoiceCreateSchema>;
 
 export const invoiceListQuerySchema = z.object({
@@ -143,7 +192,7 @@ export const invoiceUpdateSchema = bodyObject({
   lines: linesSchema.meta({ description: 'Replaces every line.' }),
 })
   .partial()
-  .meta({ id: 'InvoiceUpdate' });
+  .meta({ id: 'InvoiceUpdate', ...exemptLinesAtZero });
 export type InvoiceUpdate = z.input<typeof invoiceUpdateSchema>;
 
 export const invoiceSendSchema = bodyObject({

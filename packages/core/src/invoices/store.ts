@@ -42,6 +42,8 @@ export function invoiceView(row: InvoiceRow): InvoiceView {
     clientVatNumber: row.client_vat_number,
     deliveryAddress: row.delivery_address,
     operationCategory: row.operation_category,
+    deliveryDate: row.delivery_date,
+    vatExemption: row.vat_exemption,
     currency: row.currency,
     taxRate: Number(row.tax_rate),
     discountPercent: Number(row.discount_percent),

@@ -34,6 +34,8 @@ function invoiceChanges(patch: InvoicePatch, recomputed: RecomputedAmounts | und
   if (patch.clientVatNumber !== undefined) changes.client_vat_number = patch.clientVatNumber;
   if (patch.deliveryAddress !== undefined) changes.delivery_address = patch.deliveryAddress;
   if (patch.operationCategory !== undefined) changes.operation_category = patch.operationCategory;
+  if (patch.deliveryDate !== undefined) changes.delivery_date = patch.deliveryDate;
+  if (patch.vatExemption !== undefined) changes.vat_exemption = patch.vatExemption;
   if (patch.dueAt !== undefined) changes.due_at = patch.dueAt === null ? null : new Date(patch.dueAt);
   // NUMERIC columns get text, never a binary float
   if (patch.discountPercent !== undefined) changes.discount_percent = String(patch.discountPercent);
@@ -154,7 +156,10 @@ export async function markInvoiceCancelled(
     .execute();
 }
 
-/** The invoice's columns a credit note copies: its client, currency, terms and amounts. */
+/**
+ * The invoice's columns a credit note copies: its client, delivery date, VAT treatment, currency,
+ * terms and amounts (its document states the same VAT as the invoice's).
+ */
 const creditedColumns = [
   'title',
   'client_name',
@@ -168,6 +173,8 @@ const creditedColumns = [
   'client_vat_number',
   'delivery_address',
   'operation_category',
+  'delivery_date',
+  'vat_exemption',
   'currency',
   'tax_rate',
   'discount_percent',

@@ -7,10 +7,13 @@ import { type InvoiceDetailView, type InvoiceUpdate, invoiceUpdateSchema } from 
 import { requireDraftInvoice } from './status.ts';
 import { findInvoice, invoiceDetail } from './store.ts';
 import { type RecomputedAmounts, updateInvoiceFields } from './transition-store.ts';
+import { requireCompatibleVat } from './vat-treatment.ts';
 
 /**
  * Updates a DRAFT invoice (`lines` replaces every line) and records `invoice.updated`. New
- * lines, a new discount or a change of reverse charge recompute the stored amounts.
+ * lines, a new discount or a change of reverse charge recompute the stored amounts. The VAT
+ * fields as they would be after the update must go together (vatConflicts: 400 invalid_body
+ * naming the field given), or nothing is written.
  */
 export async function updateInvoice(
   em: EntityManager,
@@ -23,6 +26,23 @@ export async function updateInvoice(
     const current = await findInvoice(tx, workspaceId, id, true);
     if (!current) throw notFound('Invoice');
     requireDraftInvoice(current, 'update');
+    const vatExemption = patch.vatExemption === undefined ? current.vatExemption : patch.vatExemption;
+    requireCompatibleVat(
+      {
+        vatExemption,
+        reverseCharge: patch.reverseCharge ?? current.reverseCharge,
+        // The stored lines are read only when an exemption needs their rates.
+        lineRates:
+          vatExemption === null
+            ? []
+            : (lines ?? (await documentLines(tx, 'invoice', id))).map((line) => line.taxRate),
+      },
+      {
+        vatExemption: patch.vatExemption !== undefined,
+        reverseCharge: patch.reverseCharge !== undefined,
+        lines: lines !== undefined,
+      },
+    );
     let recomputed: RecomputedAmounts | undefined;
     if (lines) {
       await deleteLines(tx, 'invoice', id);

@@ -1,3 +1,4 @@
+import { shownDeliveryDate } from '../dates.ts';
 import type { DocumentModel, Seller } from '../model.ts';
 import { asksForPayment, legalPaymentMentions, paymentTerms } from '../payment-terms.ts';
 import { formatDate, formatIban, formatMoney } from './format.ts';
@@ -31,6 +32,20 @@ export function operationCategory(model: DocumentModel): string {
   return `Nature de l'opération : ${operationCategories[model.operationCategory]}`;
 }
 
+const deliveryDateLabels = {
+  goods: 'Date de livraison',
+  services: 'Date d’exécution de la prestation',
+  mixed: 'Date de livraison ou d’exécution de la prestation',
+} as const;
+
+/** "Date de livraison : 20/11/2026" when the document states one (shownDeliveryDate). */
+export function deliveryDate(model: DocumentModel): string | null {
+  const date = shownDeliveryDate(model);
+  if (date === null) return null;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${deliveryDateLabels[model.operationCategory]} : ${pad(date.day)}/${pad(date.month)}/${date.year}`;
+}
+
 export const VAT_ON_DEBITS = "Option pour le paiement de la TVA d'après les débits";
 
 export function creditedInvoice(model: DocumentModel): string | null {
@@ -55,7 +70,11 @@ export function sellerRegistration(seller: Seller, currency: string): string[] {
   return parts;
 }
 
-/** The VAT mention that explains a 0 % or missing VAT, if one applies. */
+/**
+ * The VAT mention that explains a 0 % or missing VAT, if one applies: reverse charge's, else the
+ * exemption's (the BT-120 text of the XML), else, every line at 0 % with no reason given, the
+ * franchise en base most sellers of such invoices are under.
+ */
 export function vatMentions(model: DocumentModel): string[] {
   if (model.reverseCharge) {
     const mentions = ['Autoliquidation'];
@@ -67,6 +86,7 @@ export function vatMentions(model: DocumentModel): string[] {
     }
     return [mentions.join(' — ')];
   }
+  if (model.vatExemption !== null) return [model.vatExemption.text];
   const noVat =
     model.lines.every((line) => line.taxRate === 0) && model.totals.taxes.every((tax) => tax.rate === 0);
   return noVat ? ['TVA non applicable, article 293 B du CGI.'] : [];

@@ -3,6 +3,7 @@ import { addressLines, formatMoney, formatPercent } from './format.ts';
 import { COLOR, CONTENT_WIDTH, column, type Flow, FONT, MARGIN } from './layout.ts';
 import {
   creditedInvoice,
+  deliveryDate,
   operationCategory,
   paymentMentions,
   quoteValidity,
@@ -58,10 +59,15 @@ export function drawParties(flow: Flow, model: DocumentModel): void {
   }
 }
 
-/** Subject, credited invoice, validity, operation category, VAT-on-debits option. */
+/** Subject, credited invoice, validity, operation category, delivery date, VAT-on-debits option. */
 export function drawReferences(flow: Flow, model: DocumentModel): void {
   flow.paragraph(`Objet : ${model.title}`, { bold: true, size: 10, gap: 4 });
-  for (const text of [creditedInvoice(model), quoteValidity(model), operationCategory(model)]) {
+  for (const text of [
+    creditedInvoice(model),
+    quoteValidity(model),
+    operationCategory(model),
+    deliveryDate(model),
+  ]) {
     if (text) flow.paragraph(text);
   }
   if (model.seller.vatOnDebits) flow.paragraph(VAT_ON_DEBITS);

@@ -147,7 +147,9 @@ export function documentModel(made: MadeInvoice): DocumentModel {
     },
     deliveryAddress: null,
     operationCategory: 'goods',
+    deliveryDate: null,
     reverseCharge: false,
+    vatExemption: null,
     discountPercent: 0,
     lines: made.lines.map((line, position) => ({
       position,
