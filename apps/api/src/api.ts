@@ -36,6 +36,8 @@ export async function runApi(): Promise<void> {
     webhookTargets: config.webhooks,
     keyring: createKeyring(config.encryption),
     adminToken: config.admin.token,
+    auth: config.auth,
+    mail: config.mail,
   });
   await app.listen({ host: config.http.host, port: config.http.port });
 

@@ -12,6 +12,9 @@ export function requestInfo(request: FastifyRequest, transport: 'rest' | 'trpc')
     requestId: String(request.id),
     transport,
     authorization: request.headers.authorization,
+    cookie: request.headers.cookie,
+    origin: singleHeader(request.headers.origin),
+    workspace: singleHeader(request.headers['x-comptoir-workspace']),
     idempotencyKey: singleHeader(request.headers['idempotency-key']),
     log: request.log,
   };

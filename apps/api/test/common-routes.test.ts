@@ -1,7 +1,7 @@
 import { createComptoirClient } from '@comptoir/client';
 import { generateKey, type Scope, scopes } from '@comptoir/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from './harness.ts';
+import { publicOrigin, startTestApi, type TestApi } from './harness.ts';
 import {
   type Answer,
   bearer,
@@ -12,6 +12,7 @@ import {
   expectInvalidRequest,
   expectTrpcError,
   type ListBody,
+  memberSession,
   sellerWorkspace,
   trpcErrorOf,
   unknownId,
@@ -22,6 +23,7 @@ import {
   type Input,
   type Operation,
   operationTable,
+  peopleAccess,
   type RestRoute,
   restRequest,
   type Scene,
@@ -34,6 +36,7 @@ import {
 // router (support/operations.ts), so a new procedure is covered without editing this file.
 
 const operations = operationTable();
+const keyOperations = operations.filter((operation) => operation.access === 'scope');
 const restOperations = operations.filter((operation) => operation.rest !== undefined);
 
 let api: TestApi;
@@ -143,14 +146,18 @@ const goodBounds: { limit?: number; offset?: number }[] = [
 ];
 
 describe('the operation table', () => {
-  it('has a scope resource for every router, and none for a router that does not exist', () => {
-    expect(Object.keys(scopeResource).sort()).toEqual(
+  it('has a scope resource or a people access for every router, and none for a router that does not exist', () => {
+    expect([...Object.keys(scopeResource), ...Object.keys(peopleAccess)].sort()).toEqual(
       [...new Set(operations.map((operation) => operation.router))].sort(),
     );
   });
 
   it('needs every scope of the contract somewhere, and no other', () => {
-    expect(new Set(operations.map((operation) => operation.scope))).toEqual(new Set(scopes));
+    expect(new Set(keyOperations.map((operation) => operation.scope))).toEqual(new Set(scopes));
+  });
+
+  it('gives no REST route to a procedure of people: /api/v1 stays keys-only', () => {
+    expect(operations.filter((operation) => operation.access !== 'scope' && operation.rest)).toEqual([]);
   });
 
   it('can make a record for every operation that takes an id', () => {
@@ -286,7 +293,7 @@ describe.each(restOperations.map((operation) => [operation.label, operation] as 
   },
 );
 
-describe.each(operations.map((operation) => [operation.procedure, operation] as const))(
+describe.each(keyOperations.map((operation) => [operation.procedure, operation] as const))(
   'tRPC %s',
   (_label, operation) => {
     it.each(unauthenticated)(
@@ -371,3 +378,140 @@ describe.each(operations.map((operation) => [operation.procedure, operation] as 
     }
   },
 );
+
+/** A member of the caller's workspace with a role, signed in (made once per role). */
+const members = new Map<string, Promise<Record<string, string>>>();
+function memberHeaders(role: 'accountant' | 'sales' | 'stock'): Promise<Record<string, string>> {
+  let headers = members.get(role);
+  if (!headers) {
+    headers = memberSession(api, home.workspaceId, role).then((member) => member.headers);
+    members.set(role, headers);
+  }
+  return headers;
+}
+
+// The procedures of people (issue 33): admitted by an owner's session (members, invitations,
+// keys), any session (me), or anyone (accepting an invitation); never by a key.
+describe.each(
+  operations
+    .filter((operation) => operation.access !== 'scope')
+    .map((operation) => [operation.procedure, operation] as const),
+)('tRPC %s (people)', (_label, operation) => {
+  const { access } = operation;
+  const call = (input: Input, headers: Record<string, string>) =>
+    callTrpc(api, operation.procedure, operation.type, input, headers);
+
+  if (access === 'manage:members' || access === 'manage:keys') {
+    it.each(unauthenticated)('answers 401 %s, and writes nothing', async (code, headers) => {
+      const input = await standingInput(home, operation);
+      await expectTrpcError(await refused(() => call(input, headers)), 401, code);
+    });
+
+    it(`refuses a key with every scope: 403 insufficient_scope naming ${access}, and writes nothing`, async () => {
+      const input = await standingInput(home, operation);
+      const headers = bearer(await keyWith(scopes));
+      const error = await expectTrpcError(
+        await refused(() => call(input, headers)),
+        403,
+        'insufficient_scope',
+      );
+      expect(error.message).toContain(access);
+    });
+
+    it.each(['accountant', 'sales', 'stock'] as const)(
+      'refuses a member whose role is %s: 403 insufficient_role, and writes nothing',
+      async (role) => {
+        const input = await standingInput(home, operation);
+        const headers = await memberHeaders(role);
+        await expectTrpcError(await refused(() => call(input, headers)), 403, 'insufficient_role');
+      },
+    );
+
+    it('serves an owner’s session', async () => {
+      const input = await validInput(home, operation);
+      const answer = await call(input, await home.ownerHeaders());
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    });
+
+    if (operation.type === 'mutation') {
+      it('refuses the owner’s cookie from another origin: 403 origin_not_allowed, and writes nothing', async () => {
+        const input = await standingInput(home, operation);
+        const headers = { ...(await home.ownerHeaders()), origin: 'https://elsewhere.example' };
+        await expectTrpcError(await refused(() => call(input, headers)), 403, 'origin_not_allowed');
+      });
+
+      it('refuses an input field it does not define with 400 invalid_body naming it, and writes nothing', async () => {
+        const input = await standingInput(home, operation);
+        const headers = await home.ownerHeaders();
+        const answer = await refused(() => call({ ...input, [strayField]: 1 }, headers));
+        const error = await expectTrpcError(answer, 400, 'invalid_body');
+        expect(error.details).toContainEqual({
+          path: strayField,
+          message: expect.stringMatching(/^unknown field/),
+        });
+      });
+
+      it('replays a retry under the same Idempotency-Key: the first answer, nothing applied twice', async () => {
+        expect(operation.idempotent).toBe(true);
+        const input = await validInput(home, operation);
+        const headers = {
+          ...(await home.ownerHeaders()),
+          'idempotency-key': `common-${operation.procedure}-${home.unique()}`,
+        };
+        const first = await call(input, headers);
+        expect(first.status, JSON.stringify(first.body)).toBe(200);
+        const retry = await refused(() => call(input, headers));
+        expect(retry.status).toBe(200);
+        expect(retry.headers.get('idempotent-replayed')).toBe('true');
+        expect(retry.body).toEqual(first.body);
+      });
+    }
+
+    if (operation.takesId) {
+      it('answers 404 not_found for another workspace’s record, and writes nothing', async () => {
+        const input = await standingInput(other, operation);
+        const headers = await home.ownerHeaders();
+        await expectTrpcError(await refused(() => call(input, headers)), 404, 'not_found');
+      });
+
+      it.each(missingIds)('answers 404 not_found for %s, and writes nothing', async (_name, idFrom) => {
+        const input = await standingInput(home, operation);
+        const headers = await home.ownerHeaders();
+        const id = idFrom(String(input.id));
+        await expectTrpcError(await refused(() => call({ ...input, id }, headers)), 404, 'not_found');
+      });
+    }
+  }
+
+  if (access === 'session') {
+    it('refuses a key: 403 session_required; no one: 401 invalid_session', async () => {
+      const input = await validInput(home, operation);
+      await expectTrpcError(await call(input, home.headers), 403, 'session_required');
+      await expectTrpcError(await call(input, {}), 401, 'invalid_session');
+    });
+
+    it('serves a session, of any role', async () => {
+      const input = await validInput(home, operation);
+      const answer = await call(input, await memberHeaders('stock'));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    });
+  }
+
+  if (access === 'public') {
+    it('serves anyone: no key, no session', async () => {
+      const input = await validInput(home, operation);
+      const answer = await call(input, { origin: publicOrigin });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    });
+
+    it('refuses an input field it does not define with 400 invalid_body naming it, and writes nothing', async () => {
+      const input = await standingInput(home, operation);
+      const answer = await refused(() => call({ ...input, [strayField]: 1 }, {}));
+      const error = await expectTrpcError(answer, 400, 'invalid_body');
+      expect(error.details).toContainEqual({
+        path: strayField,
+        message: expect.stringMatching(/^unknown field/),
+      });
+    });
+  }
+});

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { factories } from '@comptoir/core/factories';
 import {
@@ -34,7 +35,16 @@ export interface TestApiOptions {
   redisUrl?: string;
   adminToken?: string;
   allowPrivateWebhookTargets?: boolean;
+  /** Sign-in attempts per minute per e-mail and per address (default 1000: tests sign in often). */
+  signInPerMinute?: number;
+  /** Origins trusted with a session cookie besides the API's own (`publicOrigin`). */
+  trustedOrigins?: string[];
+  /** PUBLIC_BASE_URL (default `publicOrigin`). */
+  publicBaseUrl?: string;
 }
+
+/** The API's public origin in tests (PUBLIC_BASE_URL): the origin a session's mutations must carry. */
+export const publicOrigin = 'http://127.0.0.1';
 
 /** Boots the real API on an ephemeral port, on a fresh database, and talks HTTP to it. */
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -52,12 +62,18 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     orm: db.orm,
     redis,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 10_000,
-    publicBaseUrl: 'http://127.0.0.1',
+    publicBaseUrl: options.publicBaseUrl ?? publicOrigin,
     logger,
     redisKeyPrefix,
     webhookTargets: { allowPrivateTargets: options.allowPrivateWebhookTargets ?? false },
     keyring: testKeyring(),
     adminToken: options.adminToken,
+    auth: {
+      secret: randomBytes(32).toString('base64url'),
+      trustedOrigins: options.trustedOrigins ?? [],
+      signInPerMinute: options.signInPerMinute ?? 1000,
+    },
+    mail: { smtpUrl: undefined, from: 'Comptoir <no-reply@comptoir.invalid>' },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -115,6 +131,7 @@ export async function startApiProcess(
       RATE_LIMIT_PER_MINUTE: '100000',
       LOG_LEVEL: 'warn',
       ENCRYPTION_KEY: testEncryptionKey(),
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

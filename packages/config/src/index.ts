@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -69,6 +70,35 @@ export const configReference = [
     default: '(none)',
     description:
       'Earlier keys, comma-separated, same format: they still decrypt what they encrypted after ENCRYPTION_KEY changes.',
+  },
+  {
+    name: 'AUTH_SECRET',
+    default: '(derived from ENCRYPTION_KEY; `./run start` makes one, kept in .data/auth-secret)',
+    description:
+      'At least 32 characters: signs the session cookies of people signed in to the app. Changing it signs everyone out.',
+  },
+  {
+    name: 'TRUSTED_ORIGINS',
+    default: '(none: only PUBLIC_BASE_URL’s origin)',
+    description:
+      'Other origins, comma-separated, whose requests with a session cookie may change things (the app’s dev server, for example http://127.0.0.1:5173).',
+  },
+  {
+    name: 'SIGN_IN_RATE_LIMIT_PER_MINUTE',
+    default: '5',
+    description:
+      'Sign-in attempts (and password reset requests) per minute, counted per e-mail address and per client address; over it: 429 with Retry-After.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: password reset links are logged, not sent)',
+    description:
+      'smtp:// or smtps:// URL (credentials included) through which password reset links are e-mailed.',
+  },
+  {
+    name: 'SMTP_FROM',
+    default: 'Comptoir <no-reply@comptoir.invalid>',
+    description: 'The From of the e-mails sent through SMTP_URL.',
   },
   {
     name: 'PUBLIC_BASE_URL',
@@ -181,6 +211,29 @@ export const encryptionConfigSchema = z.object({
       return keys;
     }),
 });
+/** People signing in to the app (issue 33): the cookie's secret, the origins trusted with it, the sign-in limit. */
+export const authConfigSchema = z.object({
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  TRUSTED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((list, context) => {
+      const origins: string[] = [];
+      for (const entry of (list ?? '').split(',').map((value) => value.trim())) {
+        if (entry === '') continue;
+        const parsed = URL.canParse(entry) ? new URL(entry) : undefined;
+        if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
+          context.addIssue({ code: 'custom', message: `TRUSTED_ORIGINS: ${entry} is not an http(s) origin` });
+        } else origins.push(parsed.origin);
+      }
+      return origins;
+    }),
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+});
+export const mailConfigSchema = z.object({
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  SMTP_FROM: z.string().min(3).default('Comptoir <no-reply@comptoir.invalid>'),
+});
 export const loggingConfigSchema = z.object({ LOG_LEVEL: logLevel.default('info') });
 export const rateLimitConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
@@ -275,11 +328,53 @@ export interface ApiConfig {
   admin: { token: string | undefined };
   /** Encrypts the secrets the API stores (webhook signing secrets). */
   encryption: EncryptionConfig;
+  auth: AuthConfig;
+  mail: MailConfig;
+}
+
+export interface AuthConfig {
+  /** AUTH_SECRET, else one derived from ENCRYPTION_KEY (HKDF-SHA256, its own purpose). Never logged. */
+  secret: string;
+  /** TRUSTED_ORIGINS, as origins (`scheme://host[:port]`). */
+  trustedOrigins: string[];
+  signInPerMinute: number;
+}
+
+export interface MailConfig {
+  /** Unset: password reset links are logged instead of sent. */
+  smtpUrl: string | undefined;
+  from: string;
+}
+
+/** The variables of a schema, as given: an empty value means unset. */
+function given(schema: z.ZodObject, env: Env): Env {
+  return Object.fromEntries(
+    Object.keys(schema.shape).map((name) => [name, readOptional(name as ConfigName, env)]),
+  );
+}
+
+export function readAuthConfig(env: Env = process.env, encryption?: EncryptionConfig): AuthConfig {
+  const auth = parse(authConfigSchema, given(authConfigSchema, env));
+  const secret =
+    auth.AUTH_SECRET ??
+    Buffer.from(
+      hkdfSync('sha256', (encryption ?? readEncryptionConfig(env)).current, 'comptoir', 'auth-secret', 32),
+    ).toString('base64url');
+  return {
+    secret,
+    trustedOrigins: auth.TRUSTED_ORIGINS,
+    signInPerMinute: auth.SIGN_IN_RATE_LIMIT_PER_MINUTE,
+  };
+}
+
+export function readMailConfig(env: Env = process.env): MailConfig {
+  const mail = parse(mailConfigSchema, given(mailConfigSchema, env));
+  return { smtpUrl: mail.SMTP_URL, from: mail.SMTP_FROM };
 }
 
 export function readApiConfig(env: Env = process.env): ApiConfig {
   const http = parse(httpConfigSchema, env);
-  return {
+  const config = {
     database: readDatabaseConfig(env),
     redis: readRedisConfig(env),
     logging: readLoggingConfig(env),
@@ -293,6 +388,7 @@ export function readApiConfig(env: Env = process.env): ApiConfig {
     admin: { token: parse(adminConfigSchema, env).ADMIN_TOKEN },
     encryption: readEncryptionConfig(env),
   };
+  return { ...config, auth: readAuthConfig(env, config.encryption), mail: readMailConfig(env) };
 }
 
 export interface WorkerConfig {

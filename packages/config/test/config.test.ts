@@ -27,8 +27,39 @@ describe('configuration', () => {
       webhooks: { allowPrivateTargets: false },
       admin: { token: undefined },
       encryption: { current: key, previous: [] },
+      auth: { secret: expect.stringMatching(/^[\w-]{43}$/), trustedOrigins: [], signInPerMinute: 5 },
+      mail: { smtpUrl: undefined, from: 'Comptoir <no-reply@comptoir.invalid>' },
     });
     expect(readWorkerConfig(env).http).toEqual({ host: '127.0.0.1', port: 3001 });
+  });
+
+  it('derives the session secret from ENCRYPTION_KEY unless AUTH_SECRET is set', () => {
+    const derived = readApiConfig(env).auth.secret;
+    expect(readApiConfig(env).auth.secret).toBe(derived);
+    expect(derived).not.toContain(env.ENCRYPTION_KEY);
+    const other = readApiConfig({ ...env, ENCRYPTION_KEY: Buffer.alloc(32, 2).toString('base64') });
+    expect(other.auth.secret).not.toBe(derived);
+    const secret = 'x'.repeat(40);
+    expect(readApiConfig({ ...env, AUTH_SECRET: secret }).auth.secret).toBe(secret);
+    expect(() => readApiConfig({ ...env, AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must be at least 32/);
+  });
+
+  it('reads the trusted origins, the sign-in limit and the SMTP settings', () => {
+    const config = readApiConfig({
+      ...env,
+      TRUSTED_ORIGINS: 'http://127.0.0.1:5173/, https://app.example.test',
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '10',
+      SMTP_URL: 'smtps://user:pass@mail.example.test:465',
+      SMTP_FROM: 'Boutique <factures@example.test>',
+    });
+    expect(config.auth.trustedOrigins).toEqual(['http://127.0.0.1:5173', 'https://app.example.test']);
+    expect(config.auth.signInPerMinute).toBe(10);
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:pass@mail.example.test:465',
+      from: 'Boutique <factures@example.test>',
+    });
+    expect(() => readApiConfig({ ...env, TRUSTED_ORIGINS: 'ftp://x' })).toThrow(/TRUSTED_ORIGINS/);
+    expect(() => readApiConfig({ ...env, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL/);
   });
 
   it('reads every variable it documents', () => {

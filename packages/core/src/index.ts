@@ -25,7 +25,7 @@ export {
 } from './contacts/schemas.ts';
 export { updateContact } from './contacts/update.ts';
 export { findDemoWorkspaceId } from './demo/find.ts';
-export { seedDemoWorkspace } from './demo/seed.ts';
+export { type DemoSeed, type DemoSeedOptions, demoOwnerEmail, seedDemoWorkspace } from './demo/seed.ts';
 export { getInvoiceDocument } from './documents/get-invoice-document.ts';
 export { getQuoteDocument } from './documents/get-quote-document.ts';
 export { invoiceModel, quoteModel } from './documents/model.ts';
@@ -72,6 +72,7 @@ export { AppError, detailsFromIssues, type ErrorCode, type ErrorDetail, isAppErr
 export { eventCatalog } from './event-types/catalog.ts';
 export { listEventTypes } from './event-types/list.ts';
 export { type EventTypeView, eventTypeSchema } from './event-types/schemas.ts';
+export { type Actor, actingAs } from './events/actor.ts';
 export { getEvent } from './events/get.ts';
 export { listEvents } from './events/list.ts';
 export { recordEvent, recordEvents } from './events/record.ts';
@@ -115,9 +116,9 @@ export { sendInvoice } from './invoices/send.ts';
 export { updateInvoice } from './invoices/update.ts';
 export {
   authenticate,
+  type KeyPrincipal,
   noteKeyUse,
   type PresentedKey,
-  type Principal,
   presentedKey,
   refuseIfExpired,
   type VerifiedKey,
@@ -126,9 +127,17 @@ export {
 export { createKey } from './keys/create.ts';
 export { generateKey, keyPrefix } from './keys/format.ts';
 export { listKeys } from './keys/list.ts';
-export { revokeKey } from './keys/revoke.ts';
-export type { CreatedKey, KeyCreate } from './keys/schemas.ts';
-export { isScope, requireScope, type Scope, scopes } from './keys/scopes.ts';
+export { revokeKey, revokeWorkspaceKey } from './keys/revoke.ts';
+export {
+  type CreatedKey,
+  createdKeySchema,
+  type KeyCreate,
+  keyRevokeSchema,
+  keySummarySchema,
+  revokedKeySchema,
+  workspaceKeyCreateSchema,
+} from './keys/schemas.ts';
+export { isScope, requireScope, type Scope, scopeSchema, scopes } from './keys/scopes.ts';
 export { createOpportunity } from './opportunities/create.ts';
 export { getOpportunity } from './opportunities/get.ts';
 export { listOpportunities } from './opportunities/list.ts';
@@ -141,6 +150,55 @@ export {
 } from './opportunities/schemas.ts';
 export { updateOpportunity } from './opportunities/update.ts';
 export { type ListPage, pageQueryShape } from './paging/index.ts';
+export { acceptInvitation } from './people/accept-invitation.ts';
+export { memberPrincipal } from './people/admit-member.ts';
+export {
+  authBasePath,
+  authCookiePrefix,
+  createPeopleAuth,
+  type PasswordResetMessage,
+  type PeopleAuth,
+  type PeopleAuthOptions,
+  passwordResetSeconds,
+  type SessionUser,
+  sessionOf,
+} from './people/auth.ts';
+export { changeMemberRole } from './people/change-role.ts';
+export { createUser } from './people/create-user.ts';
+export { invitationValidDays, inviteMember } from './people/invite.ts';
+export { listInvitations, listMembers } from './people/list-members.ts';
+export { getMe } from './people/me.ts';
+export { type Principal, requirePermission } from './people/principal.ts';
+export { removeMember } from './people/remove-member.ts';
+export { revokeInvitation } from './people/revoke-invitation.ts';
+export {
+  keyPermissions,
+  type Permission,
+  permissions,
+  permissionsOfRole,
+  type Role,
+  roleOnlyPermissions,
+  rolePermissions,
+  roleSchema,
+  roles,
+} from './people/roles.ts';
+export {
+  acceptedInvitationSchema,
+  acceptInvitationSchema,
+  type CreatedUser,
+  changeRoleSchema,
+  createdInvitationSchema,
+  invitationSchema,
+  inviteSchema,
+  type MemberView,
+  type MeView,
+  memberSchema,
+  meSchema,
+  passwordLength,
+  removeMemberSchema,
+  revokeInvitationSchema,
+  type UserCreate,
+} from './people/schemas.ts';
 export { archiveProduct } from './products/archive.ts';
 export { createProduct } from './products/create.ts';
 export { getProduct } from './products/get.ts';

@@ -22,6 +22,8 @@ export {
   type PricedLine,
 } from './lines/totals.ts';
 export * from './opportunities/schemas.ts';
+export * from './people/roles.ts';
+export * from './people/schemas.ts';
 export * from './products/schemas.ts';
 export * from './quotes/schemas.ts';
 export * from './stock/schemas.ts';

@@ -5,13 +5,16 @@
 import type { MikroORM } from '@comptoir/db';
 import {
   type CreatedKey,
+  type CreatedUser,
   createCompany,
   createKey,
   createProduct,
+  createUser,
   createWorkspace,
   type KeyCreate,
   type ProductCreate,
   type ProductView,
+  type Role,
   type Scope,
   scopes,
   updateWorkspace,
@@ -30,6 +33,9 @@ export const sellerIdentity = {
   vatNumber: 'FR44732829320',
   address: { lines: ['1 rue du Test'], postalCode: '75001', city: 'Paris', countryCode: 'FR' },
 };
+
+/** The password of the people `factories().member` makes. */
+export const memberPassword = 'correct horse battery staple';
 
 /** Records made through the domain's own use cases, never by hand-written inserts. */
 export function factories(orm: MikroORM) {
@@ -52,6 +58,17 @@ export function factories(orm: MikroORM) {
       createProduct(em(), workspaceId, { name: `Product ${++sequence}`, ...input }),
     company: (workspaceId: string, name = `Company ${++sequence}`) =>
       createCompany(em(), workspaceId, { name }),
+    /**
+     * A person of the workspace with a role, who signs in with `memberPassword` (a new user,
+     * unless `email` names one).
+     */
+    member: (workspaceId: string, role: Role = 'owner', email?: string): Promise<CreatedUser> =>
+      createUser(em(), {
+        workspaceId,
+        role,
+        email: email ?? `member.${++sequence}.${Date.now()}@example.test`,
+        password: memberPassword,
+      }),
   };
 }
 

@@ -10,6 +10,7 @@ import { ApiKey } from './entities/keys.ts';
 import { WorkspaceListCount } from './entities/list-counts.ts';
 import { DocumentSequence } from './entities/numbering.ts';
 import { Opportunity } from './entities/opportunities.ts';
+import { Account, Invitation, Membership, Session, User, Verification } from './entities/people.ts';
 import { Product, WorkspaceProductCount } from './entities/products.ts';
 import { Quote, QuoteLine } from './entities/quotes.ts';
 import { StockMovement } from './entities/stock.ts';
@@ -57,6 +58,14 @@ export { ApiKey } from './entities/keys.ts';
 export { WorkspaceListCount } from './entities/list-counts.ts';
 export { DocumentSequence } from './entities/numbering.ts';
 export { Opportunity, opportunityStatuses } from './entities/opportunities.ts';
+export {
+  Account,
+  Invitation,
+  Membership,
+  Session,
+  User,
+  Verification,
+} from './entities/people.ts';
 export { Product, WorkspaceProductCount } from './entities/products.ts';
 export { Quote, QuoteLine, quoteStatuses } from './entities/quotes.ts';
 export { StockMovement } from './entities/stock.ts';
@@ -104,4 +113,10 @@ export const entities = [
   EinvoicingConnection,
   EinvoiceSubmission,
   EinvoiceStatusChange,
+  User,
+  Session,
+  Account,
+  Verification,
+  Membership,
+  Invitation,
 ];

@@ -47,3 +47,6 @@ export const supplierInvoiceStatuses = ['received', 'approved', 'refused', 'paid
 /** The syntax the file was read in. */
 export const supplierInvoiceFormats = ['factur-x', 'cii', 'ubl'] as const;
 export const supplierInvoiceTypes = ['invoice', 'credit_note'] as const;
+
+/** The roles a member can have in a workspace (core/people/roles.ts maps each to permissions). */
+export const memberRoles = ['owner', 'accountant', 'sales', 'stock'] as const;

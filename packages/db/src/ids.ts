@@ -23,6 +23,12 @@ export const idPrefixes = {
   supplierPayment: 'spy',
   einvoiceStatusOwed: 'eso',
   einvoiceStatusChange: 'eis',
+  user: 'usr',
+  session: 'ses',
+  account: 'acc',
+  verification: 'vrf',
+  membership: 'mbr',
+  invitation: 'invt',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -1,4 +1,4 @@
-import type { KeyedWrite, Principal, RenderDocument, TargetPolicy } from '@comptoir/core';
+import type { KeyedWrite, Principal, RenderDocument, SessionUser, TargetPolicy } from '@comptoir/core';
 import type { EntityManager, MikroORM } from '@comptoir/db';
 import type { Keyring } from '@comptoir/secrets';
 import type { KeyAdmission } from './key-admission.ts';
@@ -15,6 +15,25 @@ export interface RequestLogger {
   error(details: object, message: string): void;
 }
 
+/** Reads the signed-in user a `Cookie` header carries (better-auth's session, core/people/auth.ts). */
+export interface SessionReader {
+  sessionOf(cookie: string): Promise<SessionUser | null>;
+}
+
+/** What admitting a member's session needs beside the database. */
+export interface PeopleDependencies {
+  sessions: SessionReader;
+  /**
+   * Origins whose cookie-authenticated mutations are accepted (CSRF): PUBLIC_BASE_URL's, and the
+   * app's dev server's in development (TRUSTED_ORIGINS).
+   */
+  trustedOrigins: ReadonlySet<string>;
+  /** The API's public base URL: invitation links point at its /app. */
+  publicBaseUrl: string;
+  /** Tells every API process a key was revoked (Redis), so none keeps accepting it. */
+  announceKeyRevocation(): Promise<void>;
+}
+
 export interface ServerDependencies {
   orm: MikroORM;
   /** Turns a document model into bytes: the host's render pool (worker threads). */
@@ -25,12 +44,19 @@ export interface ServerDependencies {
   webhookTargets: TargetPolicy;
   /** Encrypts the secrets procedures store (webhook signing secrets): the service's ENCRYPTION_KEY. */
   keyring: Keyring;
+  people: PeopleDependencies;
 }
 
 export interface RequestInfo {
   requestId: string;
   transport: 'rest' | 'trpc';
   authorization: string | undefined;
+  /** The `Cookie` header: a member's session, over tRPC only. */
+  cookie?: string | undefined;
+  /** The `Origin` header, checked on a cookie-authenticated mutation. */
+  origin?: string | undefined;
+  /** `x-comptoir-workspace`: the workspace a member's session acts in. */
+  workspace?: string | undefined;
   /** The `Idempotency-Key` header, honoured by procedures whose meta says `idempotent`. */
   idempotencyKey?: string | undefined;
   log: RequestLogger;
@@ -43,6 +69,7 @@ export interface Context extends RequestInfo {
   webhookTargets: TargetPolicy;
   keyring: Keyring;
   render: RenderDocument;
+  people: PeopleDependencies;
   /**
    * Shared by reference: tRPC middlewares copy ctx, so a plain field set in a procedure would
    * never reach the transport. Mutate this object, never replace it.
@@ -59,6 +86,11 @@ export interface AuthedContext extends Context {
   keyedWrite?: KeyedWrite;
 }
 
+/** A procedure of people only (me.get): the signed-in user, in no workspace in particular. */
+export interface SessionContext extends Context {
+  user: SessionUser;
+}
+
 export function createContext(deps: ServerDependencies, info: RequestInfo): Context {
   return {
     ...info,
@@ -67,6 +99,7 @@ export function createContext(deps: ServerDependencies, info: RequestInfo): Cont
     webhookTargets: deps.webhookTargets,
     keyring: deps.keyring,
     render: deps.render,
+    people: deps.people,
     response: { headers: {} },
   };
 }

@@ -1,10 +1,10 @@
 import {
   noteKeyUse,
+  type Permission,
   type Principal,
   presentedKey,
   refuseIfExpired,
-  requireScope,
-  type Scope,
+  requirePermission,
   type VerifiedKey,
   verifyKey,
 } from '@comptoir/core';
@@ -18,13 +18,18 @@ export interface Admitted {
 }
 
 export interface KeyAdmission {
-  /** Authentication, scope and rate limit of one request; throws the contract's 401 and 403 codes. */
+  /** Authentication, permission and rate limit of one request; throws the contract's 401 and 403 codes. */
   admit(
     em: EntityManager,
     authorization: string | undefined,
-    scope: Scope,
+    permission: Permission,
     onBackgroundError: (error: unknown) => void,
   ): Promise<Admitted>;
+  /**
+   * Counts a signed-in user's request against the default per-minute limit, as a key's are
+   * counted; `undefined` when Redis cannot answer (served without a limit).
+   */
+  countUserRequest(userId: string): Promise<RateLimitDecision | undefined>;
 }
 
 export interface KeyAdmissionOptions {
@@ -66,17 +71,20 @@ export function createKeyAdmission(options: KeyAdmissionOptions): KeyAdmission {
   };
 
   return {
-    async admit(em, authorization, scope, onBackgroundError) {
+    async countUserRequest(userId) {
+      return (await gate.admit(userId, null))?.decision;
+    },
+    async admit(em, authorization, permission, onBackgroundError) {
       const now = Date.now();
       const presented = presentedKey(authorization);
       const known = trusted.get(presented.hash);
       if (known && now - known.verifiedAt < maxAgeMs) {
         refuseIfExpired(known.key, now);
-        requireScope(known.key.principal, scope);
+        requirePermission(known.key.admitted, permission);
         const answer = await gate.admit(known.key.principal.keyId, known.key.principal.rateLimitPerMinute);
         if (answer?.revocationEpoch === known.epoch) {
           noteKeyUse(em, known.key, now, onBackgroundError);
-          return { principal: known.key.principal, decision: answer.decision };
+          return { principal: known.key.admitted, decision: answer.decision };
         }
         // A key was revoked since (or Redis cannot tell): ask the database. The request is
         // already counted, and the epoch it read precedes this read.
@@ -84,16 +92,16 @@ export function createKeyAdmission(options: KeyAdmissionOptions): KeyAdmission {
         const verified = await verifyKey(em, presented, now);
         if (answer) trust(presented.hash, verified, answer.revocationEpoch, now);
         noteKeyUse(em, verified, now, onBackgroundError);
-        return { principal: verified.principal, decision: answer?.decision };
+        return { principal: verified.admitted, decision: answer?.decision };
       }
       if (known) trusted.delete(presented.hash);
       const epoch = await gate.revocationEpoch();
       const verified = await verifyKey(em, presented, now);
-      requireScope(verified.principal, scope);
+      requirePermission(verified.admitted, permission);
       const answer = await gate.admit(verified.principal.keyId, verified.principal.rateLimitPerMinute);
       if (epoch !== undefined && answer) trust(presented.hash, verified, epoch, now);
       noteKeyUse(em, verified, now, onBackgroundError);
-      return { principal: verified.principal, decision: answer?.decision };
+      return { principal: verified.admitted, decision: answer?.decision };
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 import { ublInvoice } from '@comptoir/core/factories';
 import { appRouter } from '@comptoir/trpc';
 import type { TestApi } from '../harness.ts';
+import { memberSession } from './people.ts';
 import { connectLocalPlatform, submitDue } from './platform.ts';
 import type { Workspace } from './records.ts';
 import { callTrpc } from './trpc.ts';
@@ -67,13 +68,23 @@ export const producers: Record<EventType, string> = {
   'supplier_invoice.refused': 'supplierInvoices.refuse',
   'supplier_invoice.payment_recorded': 'supplierInvoices.recordPayment',
   'supplier_invoice.paid': 'supplierInvoices.recordPayment',
+  // people: an owner's session invites, changes roles, removes; the invited accept
+  'member.invited': 'members.invite',
+  'member.joined': 'invitations.accept',
+  'member.role_changed': 'members.changeRole',
+  'member.removed': 'members.remove',
+  'invitation.revoked': 'invitations.revoke',
 };
 
 type Output = { data: Record<string, unknown> & { id: string } };
 
-async function run(procedure: string, input: Record<string, unknown>): Promise<Output['data']> {
+async function run(
+  procedure: string,
+  input: Record<string, unknown>,
+  headers: Record<string, string> = home.headers,
+): Promise<Output['data']> {
   const type = procedures[procedure]?._def.type === 'query' ? 'query' : 'mutation';
-  const answer = await callTrpc<{ result: { data: Output } }>(api, procedure, type, input, home.headers);
+  const answer = await callTrpc<{ result: { data: Output } }>(api, procedure, type, input, headers);
   if (answer.status !== 200) throw new Error(`${procedure}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.result.data.data;
 }
@@ -215,6 +226,26 @@ async function supplierInvoiceScenario() {
   await run('supplierInvoices.refuse', { id: await receive('scenario-refused'), reason: 'Not ordered' });
 }
 
+/** An owner's session invites two people: one joins and changes role, then leaves; one invitation is withdrawn. */
+async function peopleScenario() {
+  if (!hasProcedure('members.invite')) return;
+  const owner = await memberSession(api, home.workspaceId, 'owner');
+  const invited = await run('members.invite', { email: 'joiner@example.test', role: 'sales' }, owner.headers);
+  const joined = (await run('invitations.accept', {
+    token: invited.token,
+    name: 'Joiner',
+    password: 'joiner password',
+  })) as unknown as { user: { id: string } };
+  await run('members.changeRole', { userId: joined.user.id, role: 'stock' }, owner.headers);
+  await run('members.remove', { userId: joined.user.id }, owner.headers);
+  const withdrawn = await run(
+    'members.invite',
+    { email: 'never@example.test', role: 'stock' },
+    owner.headers,
+  );
+  await run('invitations.revoke', { id: withdrawn.id }, owner.headers);
+}
+
 /** Runs the scenario in the workspace (a key with every scope): its events are in its outbox. */
 export async function runEventScenario(testApi: TestApi, workspace: Workspace): Promise<void> {
   api = testApi;
@@ -232,4 +263,5 @@ export async function runEventScenario(testApi: TestApi, workspace: Workspace): 
   await disableAnEndpoint();
   await einvoicingScenario();
   await supplierInvoiceScenario();
+  await peopleScenario();
 }

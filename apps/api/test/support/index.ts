@@ -17,6 +17,7 @@ export {
   type Pagination,
 } from './http.ts';
 export { idOf, isoDateTime, unknownId } from './matchers.ts';
+export { cookieOf, type Member, memberSession, sessionHeaders, signIn, signInRequest } from './people.ts';
 export {
   databaseFingerprint,
   eventsAbout,

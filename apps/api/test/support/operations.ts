@@ -1,7 +1,8 @@
-import { receiveSupplierInvoice, type Scope } from '@comptoir/core';
+import { type Role, receiveSupplierInvoice, type Scope } from '@comptoir/core';
 import { ublInvoice } from '@comptoir/core/factories';
 import { type AppRouter, appRouter, procedureMetas } from '@comptoir/trpc';
 import type { TestApi } from '../harness.ts';
+import { sessionHeaders, signIn } from './people.ts';
 import type { Workspace } from './records.ts';
 import { callTrpc } from './trpc.ts';
 
@@ -23,6 +24,22 @@ type RouterName = keyof AppRouter['_def']['record'];
  * to it both ways: refused to a key with every other scope, served to a key with only this one.
  * `satisfies` makes tsc refuse a router without an entry; the suite refuses stale entries.
  */
+/**
+ * Routers of people rather than of a resource's scopes, and what admits their procedures (core
+ * people/roles.ts): `manage:members` and `manage:keys` only an owner's session holds (a key never
+ * does, whatever its scopes); `session` any signed-in person; `public` anyone (the invitation's
+ * token is its credential).
+ */
+export const peopleAccess = {
+  invitations: 'manage:members',
+  keys: 'manage:keys',
+  me: 'session',
+  members: 'manage:members',
+} as const satisfies Partial<Record<RouterName, string>>;
+/** Procedures admitted otherwise than their router's. */
+const procedureAccess: Record<string, PeopleAccess> = { 'invitations.accept': 'public' };
+export type PeopleAccess = (typeof peopleAccess)[keyof typeof peopleAccess] | 'public';
+
 export const scopeResource = {
   companies: 'contacts',
   contacts: 'contacts',
@@ -37,7 +54,7 @@ export const scopeResource = {
   supplierInvoices: 'purchases',
   webhookEndpoints: 'webhooks',
   workspace: 'workspace',
-} as const satisfies Record<RouterName, string>;
+} as const satisfies Record<Exclude<RouterName, keyof typeof peopleAccess>, string>;
 
 export type Input = Record<string, unknown>;
 
@@ -51,6 +68,10 @@ export interface Scene {
   record(router: string): Promise<string>;
   /** A number not used before, for unique fields. */
   unique(): number;
+  /** Headers of the workspace's owner, signed in (made once): for the procedures of people. */
+  ownerHeaders(): Promise<Record<string, string>>;
+  /** A new member of the workspace with the role: their user id. */
+  member(role: Role): Promise<string>;
   /**
    * A supplier invoice received in this workspace (they come from the platform, not from a
    * procedure): core's receive, as the platform's ingestion calls it. Its id.
@@ -106,6 +127,17 @@ const validInputs: Record<string, (scene: Scene) => Input | Promise<Input>> = {
   'einvoicing.setConnection': () => unreachablePlatform,
   'einvoicing.testConnection': withPlatform,
   'einvoicing.deleteConnection': withPlatform,
+  'invitations.accept': async (scene) => {
+    const invited = await scene.run('members.invite', {
+      email: `accepting.${scene.unique()}@example.test`,
+      role: 'sales',
+    });
+    return {
+      token: (invited.data as { token: string }).token,
+      name: 'Invitee',
+      password: 'invitee password',
+    };
+  },
   'invoices.create': () => clientDocument,
   'invoices.update': () => ({ title: 'Renamed invoice' }),
   // a payment needs an issued invoice: a new one, sent
@@ -120,6 +152,10 @@ const validInputs: Record<string, (scene: Scene) => Input | Promise<Input>> = {
     await scene.run('invoices.send', { id });
     return { id };
   },
+  'keys.create': () => ({ scopes: ['read:products'] }),
+  'members.invite': (scene) => ({ email: `invited.${scene.unique()}@example.test`, role: 'sales' }),
+  'members.changeRole': async (scene) => ({ userId: await scene.member('sales'), role: 'accountant' }),
+  'members.remove': async (scene) => ({ userId: await scene.member('stock') }),
   'opportunities.create': () => ({ title: 'Common opportunity' }),
   'products.create': () => ({ name: 'Common product', trackStock: true, stockQuantity: 10 }),
   'products.update': () => ({ patch: { name: 'Renamed product' } }),
@@ -183,6 +219,14 @@ const recordMakers: Record<string, (scene: Scene) => Promise<string>> = {
     if (!event) throw new Error('no event after a company creation');
     return event.id;
   },
+  // An invitation: an owner's invite.
+  invitations: async (scene) => {
+    const invited = await scene.run('members.invite', {
+      email: `record.${scene.unique()}@example.test`,
+      role: 'stock',
+    });
+    return (invited.data as { id: string }).id;
+  },
   // A supplier invoice: received (from the platform) by core, not created by a procedure.
   supplierInvoices: (scene) =>
     scene.receiveSupplierInvoice(ublInvoice({ number: `COMMON-${scene.unique()}` })),
@@ -205,6 +249,8 @@ export interface Operation {
   type: 'query' | 'mutation';
   /** The scope it needs, from `scopeResource`; undefined for a router without an entry. */
   scope: Scope | undefined;
+  /** What admits it: a key's scope (or a role holding it), else a procedure of people. */
+  access: 'scope' | PeopleAccess;
   /** Its input has an `id`: the record it reads or changes. */
   takesId: boolean;
   /** Its input has `limit` and `offset`. */
@@ -234,6 +280,7 @@ export function operationTable(): Operation[] {
       unknown
     >;
     const resource = (scopeResource as Record<string, string>)[router];
+    const people = procedureAccess[procedure] ?? (peopleAccess as Record<string, PeopleAccess>)[router];
     const meta = metas.get(procedure) ?? {};
     const rest: RestRoute | undefined = meta.openapi
       ? {
@@ -252,6 +299,7 @@ export function operationTable(): Operation[] {
       type,
       scope:
         resource === undefined ? undefined : (`${type === 'query' ? 'read' : 'write'}:${resource}` as Scope),
+      access: people ?? 'scope',
       takesId: 'id' in shape,
       list: 'limit' in shape && 'offset' in shape,
       idempotent: meta.idempotent === true,
@@ -303,11 +351,27 @@ export function restRequest(route: RestRoute, input: Input): { path: string; jso
 
 let sequence = 0;
 
-/** A scene on a workspace: its records are made through the API (tRPC) with its key. */
+/** Whether a procedure is one of people's (an owner's session calls it), not a key's. */
+const ofPeople = (procedure: string) =>
+  procedure in procedureAccess || (procedure.split('.')[0] ?? '') in peopleAccess;
+
+/**
+ * A scene on a workspace: its records are made through the API (tRPC) with its key, or its
+ * owner's session for the procedures of people.
+ */
 export function createScene(api: TestApi, workspace: Workspace): Scene {
+  let owner: Promise<Record<string, string>> | undefined;
   const scene: Scene = {
     workspaceId: workspace.workspaceId,
     headers: workspace.headers,
+    ownerHeaders() {
+      owner ??= api.make
+        .member(workspace.workspaceId, 'owner')
+        .then((created) => signIn(api, created.user.email))
+        .then((cookie) => sessionHeaders(cookie, workspace.workspaceId));
+      return owner;
+    },
+    member: async (role) => (await api.make.member(workspace.workspaceId, role)).user.id,
     async run(procedure, input) {
       const type = procedureDefs()[procedure]?._def.type === 'query' ? 'query' : 'mutation';
       const answer = await callTrpc<{ result: { data: { data: unknown } } }>(
@@ -315,7 +379,7 @@ export function createScene(api: TestApi, workspace: Workspace): Scene {
         procedure,
         type,
         input,
-        workspace.headers,
+        ofPeople(procedure) ? await scene.ownerHeaders() : workspace.headers,
       );
       if (answer.status !== 200)
         throw new Error(`${procedure}: ${answer.status} ${JSON.stringify(answer.body)}`);

@@ -1,11 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import { type EntityManager, inTransaction } from '@comptoir/db';
+import { hashPassword } from 'better-auth/crypto';
 import { createCompany } from '../companies/create.ts';
 import { findCompanyIdByName } from '../companies/store.ts';
+import { recordEvent } from '../events/record.ts';
 import { invoiceCount } from '../invoices/store.ts';
 import { createKey } from '../keys/create.ts';
 import { revokeKey } from '../keys/revoke.ts';
 import { scopes } from '../keys/scopes.ts';
 import { unrevokedKeyIdsNamed } from '../keys/store.ts';
+import {
+  findMember,
+  findUserByEmail,
+  insertMembership,
+  insertUserWithPassword,
+  setPassword,
+  updateRole,
+} from '../people/store.ts';
 import { importProducts } from '../products/import.ts';
 import { createWorkspace } from '../workspaces/create.ts';
 import { findWorkspaceByName } from '../workspaces/store.ts';
@@ -14,6 +25,15 @@ import { seedDemoRecords } from './records.ts';
 export const demoWorkspaceName = 'Demo workspace';
 const demoKeyName = 'Demo key';
 const demoSupplierName = 'Fournitures Dupont SARL';
+export const demoOwnerEmail = 'owner@demo.comptoir.test';
+
+export interface DemoSeedOptions {
+  /**
+   * The demo owner's password: set on every seed (`./run start` keeps one in .data/). Without
+   * it, a new owner gets a generated one, shown in the answer, and an existing owner keeps theirs.
+   */
+  ownerPassword?: string;
+}
 
 export interface DemoSeed {
   workspaceId: string;
@@ -21,6 +41,12 @@ export interface DemoSeed {
   /** Shown once: the previous demo key is revoked on every seed. */
   key: string;
   products: number;
+  owner: {
+    userId: string;
+    email: string;
+    /** The password set by this seed, or null when the owner kept theirs. */
+    password: string | null;
+  };
 }
 
 /**
@@ -28,7 +54,11 @@ export interface DemoSeed {
  * their lives (seedDemoRecords) and an all-scope key. Running it again updates the products,
  * leaves the records (a workspace with invoices has them already) and rotates the demo key.
  */
-export async function seedDemoWorkspace(em: EntityManager): Promise<DemoSeed> {
+export async function seedDemoWorkspace(em: EntityManager, options: DemoSeedOptions = {}): Promise<DemoSeed> {
+  const existingOwner = await findUserByEmail(em, demoOwnerEmail);
+  const password = options.ownerPassword ?? (existingOwner ? null : randomBytes(12).toString('base64url'));
+  // scrypt takes tens of milliseconds: hashed before the transaction
+  const passwordHash = password === null ? null : await hashPassword(password);
   return inTransaction(em, async (tx) => {
     const workspace =
       (await findWorkspaceByName(tx, demoWorkspaceName)) ??
@@ -88,6 +118,35 @@ export async function seedDemoWorkspace(em: EntityManager): Promise<DemoSeed> {
     if ((await invoiceCount(tx, workspace.id)) === 0) await seedDemoRecords(tx, workspace.id);
     for (const keyId of await unrevokedKeyIdsNamed(tx, workspace.id, demoKeyName)) await revokeKey(tx, keyId);
     const key = await createKey(tx, { workspaceId: workspace.id, scopes: [...scopes], name: demoKeyName });
-    return { workspaceId: workspace.id, keyId: key.id, key: key.key, products: imported.ids.length };
+    const ownerId = await seedDemoOwner(tx, workspace.id, passwordHash);
+    return {
+      workspaceId: workspace.id,
+      keyId: key.id,
+      key: key.key,
+      products: imported.ids.length,
+      owner: { userId: ownerId, email: demoOwnerEmail, password },
+    };
   });
+}
+
+/** The demo owner: made, or given the password (when one is given), and an owner of the workspace. */
+async function seedDemoOwner(
+  tx: EntityManager,
+  workspaceId: string,
+  passwordHash: string | null,
+): Promise<string> {
+  let owner = await findUserByEmail(tx, demoOwnerEmail);
+  if (!owner) {
+    if (passwordHash === null) throw new Error('a new demo owner needs a password');
+    owner = await insertUserWithPassword(tx, { email: demoOwnerEmail, name: 'Demo owner', passwordHash });
+  } else if (passwordHash !== null) {
+    await setPassword(tx, owner.id, passwordHash);
+  }
+  if (await insertMembership(tx, { workspaceId, userId: owner.id, role: 'owner' })) {
+    const member = await findMember(tx, workspaceId, owner.id);
+    if (member) await recordEvent(tx, workspaceId, 'member.joined', member);
+  } else {
+    await updateRole(tx, workspaceId, owner.id, 'owner');
+  }
+  return owner.id;
 }

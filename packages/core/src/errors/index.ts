@@ -37,6 +37,16 @@ export const errorCodes = [
   'invoice_incomplete',
   'invoice_not_issued',
   'webhook_signature_invalid',
+  'invalid_session',
+  'session_required',
+  'not_a_member',
+  'insufficient_role',
+  'origin_not_allowed',
+  'last_owner',
+  'member_exists',
+  'invitation_not_found',
+  'invitation_expired',
+  'invitation_used',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

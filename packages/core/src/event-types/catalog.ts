@@ -5,6 +5,8 @@ import { einvoiceSchema } from '../einvoicing/schemas.ts';
 import type { EventType } from '../events/schemas.ts';
 import { invoiceSchema, invoiceTypeSchema, paymentSchema } from '../invoices/schemas.ts';
 import { opportunitySchema } from '../opportunities/schemas.ts';
+import { roleSchema } from '../people/roles.ts';
+import { invitationSchema, memberSchema } from '../people/schemas.ts';
 import { productSchema } from '../products/schemas.ts';
 import { quoteDetailSchema, quoteSchema, quoteSentSchema } from '../quotes/schemas.ts';
 import { supplierInvoiceSchema } from '../supplier-invoices/schemas.ts';
@@ -31,6 +33,10 @@ const einvoiceStatusChangedSchema = z
 const supplierInvoiceWithPaymentSchema = supplierInvoiceSchema
   .extend({ payment: paymentSchema })
   .meta({ id: 'SupplierInvoicePaymentRecordedEvent' });
+
+const memberRoleChangedSchema = memberSchema
+  .extend({ previousRole: roleSchema })
+  .meta({ id: 'MemberRoleChangedEvent' });
 
 const invoiceWithPaymentSchema = invoiceSchema
   .extend({ payment: paymentSchema })
@@ -138,5 +144,22 @@ export const eventCatalog = {
   'supplier_invoice.paid': {
     description: 'A supplier invoice was paid in full.',
     data: supplierInvoiceSchema,
+  },
+  'member.invited': {
+    description: 'An owner invited someone to the workspace with a role (the link is never in the event).',
+    data: invitationSchema,
+  },
+  'member.joined': {
+    description: 'Someone joined the workspace: an invitation accepted, or a user added by the CLI.',
+    data: memberSchema,
+  },
+  'member.role_changed': {
+    description: 'A member’s role changed; `previousRole` is the one they had.',
+    data: memberRoleChangedSchema,
+  },
+  'member.removed': { description: 'A member was removed from the workspace.', data: memberSchema },
+  'invitation.revoked': {
+    description: 'An invitation not yet accepted was withdrawn: its link no longer works.',
+    data: invitationSchema,
   },
 } as const satisfies Record<EventType, EventTypeEntry>;

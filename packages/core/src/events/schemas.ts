@@ -43,6 +43,11 @@ export const eventTypes = [
   'supplier_invoice.refused',
   'supplier_invoice.payment_recorded',
   'supplier_invoice.paid',
+  'member.invited',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'invitation.revoked',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 
@@ -63,6 +68,13 @@ export const eventSchema = z
     id: z.string(),
     type: z.string(),
     timestamp: z.iso.datetime(),
+    actor: z
+      .object({ kind: z.enum(['key', 'user']), id: z.string() })
+      .nullable()
+      .meta({
+        description:
+          'Who made the change: an API key (`key_…`) or a signed-in user (`usr_…`); null for the service’s own changes (scheduled transitions, the e-invoicing platform’s reports, the CLI). Webhook payloads do not carry it.',
+      }),
     data: z.record(z.string(), z.unknown()),
   })
   .meta({ id: 'Event' });

@@ -2,12 +2,28 @@ import { type Database, type EntityManager, kysely, newId, toIso } from '@compto
 import { type RawBuilder, type Selectable, sql } from 'kysely';
 import type { ListPage, Page } from '../paging/index.ts';
 import { selectPage } from '../paging/select-page.ts';
+import { currentActor } from './actor.ts';
 import type { EventType, EventView, NewEvent } from './schemas.ts';
 
-const eventColumns = ['id', 'type', 'data', 'created_at'] as const;
+const eventColumns = ['id', 'type', 'data', 'actor_kind', 'actor_id', 'created_at'] as const;
 
 function eventView(row: Pick<Selectable<Database['events']>, (typeof eventColumns)[number]>): EventView {
-  return { id: row.id, type: row.type, timestamp: toIso(row.created_at), data: row.data };
+  return {
+    id: row.id,
+    type: row.type,
+    timestamp: toIso(row.created_at),
+    actor: row.actor_kind && row.actor_id ? { kind: row.actor_kind, id: row.actor_id } : null,
+    data: row.data,
+  };
+}
+
+/**
+ * The actor columns' values for events recorded now (events/actor.ts): SQL text parameters, null
+ * for the service's own changes. Every statement below that inserts events takes them.
+ */
+export function actorValues(): { kind: RawBuilder<unknown>; id: RawBuilder<unknown> } {
+  const actor = currentActor();
+  return { kind: sql`${actor?.kind ?? null}::text`, id: sql`${actor?.id ?? null}::text` };
 }
 
 /**
@@ -36,8 +52,9 @@ export function eventsInsert(
   workspaceId: string,
   events: readonly (NewEvent & { id: string })[],
 ): RawBuilder<unknown> {
-  return sql`insert into events (id, workspace_id, type, data)
-       select id, ${workspaceId}, type, data from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(id text, type text, data jsonb)`;
+  const actor = actorValues();
+  return sql`insert into events (id, workspace_id, type, data, actor_kind, actor_id)
+       select id, ${workspaceId}, type, data, ${actor.kind}, ${actor.id} from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(id text, type text, data jsonb)`;
 }
 
 /**
@@ -48,9 +65,10 @@ export async function insertWorkspaceEvents(
   em: EntityManager,
   events: readonly (NewEvent & { id: string; workspaceId: string })[],
 ): Promise<Date | string | undefined> {
+  const actor = actorValues();
   const { rows } = await sql<{ created_at: Date | string }>`with inserted as (
-       insert into events (id, workspace_id, type, data)
-       select id, "workspaceId", type, data from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(id text, "workspaceId" text, type text, data jsonb)
+       insert into events (id, workspace_id, type, data, actor_kind, actor_id)
+       select id, "workspaceId", type, data, ${actor.kind}, ${actor.id} from jsonb_to_recordset(${JSON.stringify(events)}::jsonb) as t(id text, "workspaceId" text, type text, data jsonb)
        returning created_at)
      select created_at from inserted limit 1`.execute(kysely(em));
   return rows[0]?.created_at;
@@ -67,8 +85,9 @@ export function eventInsert(
   event: NewEvent,
   from: { cte: string; completions: Record<string, string> },
 ): RawBuilder<unknown> {
-  return sql`insert into events (id, workspace_id, type, data)
-     select ${newId('event')}, ${workspaceId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb || ${completionsObject(from.completions)} from ${sql.table(from.cte)}`;
+  const actor = actorValues();
+  return sql`insert into events (id, workspace_id, type, data, actor_kind, actor_id)
+     select ${newId('event')}, ${workspaceId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb || ${completionsObject(from.completions)}, ${actor.kind}, ${actor.id} from ${sql.table(from.cte)}`;
 }
 
 /**
@@ -81,8 +100,9 @@ export function completedEventsInsert(
   type: EventType,
   from: { rows: RawBuilder<unknown>; completions: Record<string, string> },
 ): RawBuilder<unknown> {
-  return sql`insert into events (id, workspace_id, type, data)
-     select event_id, ${workspaceId}, ${type}, event_data || ${completionsObject(from.completions)} from ${from.rows}`;
+  const actor = actorValues();
+  return sql`insert into events (id, workspace_id, type, data, actor_kind, actor_id)
+     select event_id, ${workspaceId}, ${type}, event_data || ${completionsObject(from.completions)}, ${actor.kind}, ${actor.id} from ${from.rows}`;
 }
 
 /** SQL: a jsonb object of the completions (field names and expressions written in code, never from input). */

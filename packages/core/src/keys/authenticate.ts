@@ -1,10 +1,12 @@
 import { type EntityManager, toDate } from '@comptoir/db';
 import { AppError } from '../errors/index.ts';
+import type { Principal } from '../people/principal.ts';
+import { keyPermissions } from '../people/roles.ts';
 import { hashKey, hasKeyShape, keyPrefix, passesKeyChecksum } from './format.ts';
 import { findKeyByHash, touchLastUsed } from './store.ts';
 
-/** Who is calling: the key and the workspace every query of the request is scoped by. */
-export interface Principal {
+/** A key as stored: its workspace, scopes and rate limit. */
+export interface KeyPrincipal {
   keyId: string;
   workspaceId: string;
   scopes: ReadonlySet<string>;
@@ -13,7 +15,9 @@ export interface Principal {
 
 /** A key the database vouched for, with what may be checked again without it. */
 export interface VerifiedKey {
-  principal: Principal;
+  principal: KeyPrincipal;
+  /** The key as a request's caller: its workspace, the permissions its scopes grant, itself as the actor. */
+  admitted: Principal;
   /** When the key stops working (epoch ms), or null. A key's expiry never changes once issued. */
   expiresAtMs: number | null;
   /** When lastUsedAt was last written (epoch ms), or null. */
@@ -81,6 +85,13 @@ export async function verifyKey(
       scopes: new Set(row.scopes),
       rateLimitPerMinute: row.rate_limit_per_minute,
     },
+    admitted: {
+      workspaceId: row.workspace_id,
+      permissions: keyPermissions(row.scopes),
+      actor: { kind: 'key', id: row.id },
+      keyId: row.id,
+      role: null,
+    },
     expiresAtMs: row.expires_at ? toDate(row.expires_at).getTime() : null,
     lastUsedAtMs: row.last_used_at ? toDate(row.last_used_at).getTime() : null,
   };
@@ -112,7 +123,7 @@ export async function authenticate(
   em: EntityManager,
   authorization: string | undefined,
   onBackgroundError: (error: unknown) => void = () => {},
-): Promise<Principal> {
+): Promise<KeyPrincipal> {
   const now = Date.now();
   const verified = await verifyKey(em, presentedKey(authorization), now);
   noteKeyUse(em, verified, now, onBackgroundError);

@@ -11,3 +11,14 @@ export async function revokeKey(
   if (!revoked) throw notFound('API key');
   return revoked;
 }
+
+/** Revokes a key of the workspace (the app's keys.revoke): another workspace's key is not found. */
+export async function revokeWorkspaceKey(
+  em: EntityManager,
+  workspaceId: string,
+  keyId: string,
+): Promise<{ id: string; revokedAt: string }> {
+  const revoked = await markRevoked(em, keyId, workspaceId);
+  if (!revoked) throw notFound('API key');
+  return revoked;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../errors/index.ts';
-import type { Principal } from './authenticate.ts';
+import type { KeyPrincipal } from './authenticate.ts';
 
 /**
  * Scopes of api-v1.md section 5, and the rulings' webhook scopes. Companies use the contacts
@@ -34,9 +34,12 @@ export function isScope(value: string): value is Scope {
   return (scopes as readonly string[]).includes(value);
 }
 
-/** Refuses a caller whose key lacks `scope`. */
-export function requireScope(principal: Principal, scope: Scope): void {
-  if (!principal.scopes.has(scope)) {
+/**
+ * Refuses a key that lacks `scope`, for callers holding a key alone (the bench's ladder); the API
+ * checks a request's permission with people/principal.ts's requirePermission.
+ */
+export function requireScope(key: KeyPrincipal, scope: Scope): void {
+  if (!key.scopes.has(scope)) {
     throw new AppError('insufficient_scope', `This API key lacks the required scope: ${scope}`);
   }
 }

@@ -27,11 +27,13 @@ export async function insertKey(em: EntityManager, key: NewKey): Promise<void> {
 export async function markRevoked(
   em: EntityManager,
   keyId: string,
+  workspaceId?: string,
 ): Promise<{ id: string; revokedAt: string } | undefined> {
   const row = await kysely(em)
     .updateTable('api_keys')
     .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.fn<Date>('now')) }))
     .where('id', '=', keyId)
+    .$if(workspaceId !== undefined, (query) => query.where('workspace_id', '=', workspaceId ?? ''))
     // set just above: never null
     .returning((eb) => ['id', eb.ref('revoked_at').$notNull().as('revoked_at')])
     .executeTakeFirst();

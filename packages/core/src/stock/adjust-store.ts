@@ -1,5 +1,6 @@
 import { type EntityManager, newId, runStatement } from '@comptoir/db';
 import { type RawBuilder, sql } from 'kysely';
+import { actorValues } from '../events/store.ts';
 import type { KeyedWrite } from '../idempotency/policy.ts';
 import { claimsWithAnswers } from '../idempotency/store.ts';
 import type { AdjustResult } from './schemas.ts';
@@ -97,6 +98,7 @@ function adjustmentStatement(
   counts: readonly AdjustCount[],
   waitMs: number | undefined,
 ): RawBuilder<AdjustRow> {
+  const actor = actorValues();
   const input = counts.map((count, index) => ({
     i: index,
     product_id: count.productId,
@@ -168,8 +170,8 @@ function adjustmentStatement(
       select a.movement_id, ${workspaceId}, a.product_id, 'adjustment', a.before, a.after, a.delta, a.note, a.api_key_id
         from applied a),
     recorded as (
-      insert into events (id, workspace_id, type, data)
-      select e.id, ${workspaceId}, e.type, e.data
+      insert into events (id, workspace_id, type, data, actor_kind, actor_id)
+      select e.id, ${workspaceId}, e.type, e.data, ${actor.kind}, ${actor.id}
         from applied a
        cross join lateral (values
          (a.adjusted_event_id, 'stock.adjusted',

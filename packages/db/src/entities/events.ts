@@ -15,9 +15,14 @@ export const DomainEvent = defineEntity({
     workspaceId: workspaceId('events'),
     type: p.text(),
     data: p.json<Record<string, unknown>>(),
+    // who made the change: an API key (`key_…`) or a signed-in user (`usr_…`); null for the
+    // service's own changes (the worker's sweeps, the platform's reports, the CLI)
+    actorKind: p.enum(['key', 'user'] as const).nullable(),
+    actorId: p.text().nullable(),
     createdAt: createdAt(),
     publishedAt: p.datetime().nullable(),
   },
+  checks: [{ name: 'events_actor_check', expression: '(actor_kind is null) = (actor_id is null)' }],
   indexes: [
     // what the relay claims, oldest first
     { name: 'events_unpublished_idx', properties: ['createdAt', 'id'], where: { publishedAt: null } },

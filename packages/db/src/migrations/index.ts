@@ -27,6 +27,7 @@ import { Migration20261128000500_einvoicing } from './Migration20261128000500_ei
 import { Migration20261129000900_supplier_invoices } from './Migration20261129000900_supplier_invoices.ts';
 import { Migration20261129001000_owed_status_delivery } from './Migration20261129001000_owed_status_delivery.ts';
 import { Migration20261130000000_invoice_delivery_date_vat_exemption } from './Migration20261130000000_invoice_delivery_date_vat_exemption.ts';
+import { Migration20261201000000_people } from './Migration20261201000000_people.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -91,4 +92,5 @@ export const migrations: MigrationObject[] = [
     name: 'Migration20261130000000_invoice_delivery_date_vat_exemption',
     class: Migration20261130000000_invoice_delivery_date_vat_exemption,
   },
+  { name: 'Migration20261201000000_people', class: Migration20261201000000_people },
 ];

@@ -4,7 +4,11 @@ import { contactsRouter } from './contacts/index.ts';
 import { einvoicingRouter } from './einvoicing/index.ts';
 import { eventTypesRouter } from './event-types/index.ts';
 import { eventsRouter } from './events/index.ts';
+import { invitationsRouter } from './invitations/index.ts';
 import { invoicesRouter } from './invoices/index.ts';
+import { keysRouter } from './keys/index.ts';
+import { meRouter } from './me/index.ts';
+import { membersRouter } from './members/index.ts';
 import { opportunitiesRouter } from './opportunities/index.ts';
 import { productsRouter } from './products/index.ts';
 import { quotesRouter } from './quotes/index.ts';
@@ -19,7 +23,11 @@ export const appRouter = router({
   einvoicing: einvoicingRouter,
   events: eventsRouter,
   eventTypes: eventTypesRouter,
+  invitations: invitationsRouter,
   invoices: invoicesRouter,
+  keys: keysRouter,
+  me: meRouter,
+  members: membersRouter,
   opportunities: opportunitiesRouter,
   products: productsRouter,
   quotes: quotesRouter,

@@ -2,7 +2,7 @@ import { createInvoice, invoiceCreateSchema, invoiceSchema } from '@comptoir/cor
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
 
-export const createInvoiceProcedure = scopedProcedure('write:invoices')
+export const createInvoiceProcedure = scopedProcedure('draft:invoices')
   .meta({
     idempotent: true,
     successStatus: 201,

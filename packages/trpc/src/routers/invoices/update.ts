@@ -4,7 +4,7 @@ import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
 
 /** Internal only (rulings, "Lifecycles"): the public API has no invoice update. */
-export const updateInvoiceProcedure = scopedProcedure('write:invoices')
+export const updateInvoiceProcedure = scopedProcedure('draft:invoices')
   .meta({ idempotent: true })
   .input(invoiceUpdateSchema.extend({ id: z.string() }))
   .output(recordEnvelopeSchema(invoiceDetailSchema))

@@ -1,0 +1,4 @@
+import { router } from '../../init.ts';
+import { getMeProcedure } from './get.ts';
+
+export const meRouter = router({ get: getMeProcedure });
