@@ -14,6 +14,7 @@ import { productImport } from './commands/products.ts';
 import { secretsReencrypt } from './commands/secrets.ts';
 import { seed } from './commands/seed.ts';
 import { superviseDev } from './commands/supervise.ts';
+import { userCreate, userList } from './commands/users.ts';
 import { webhookAdd, webhookList, webhookRedeliver, webhookRemove } from './commands/webhooks.ts';
 import { workspaceCreate } from './commands/workspaces.ts';
 import { CliError, createOutput } from './output.ts';
@@ -26,6 +27,10 @@ const usage = `Usage: pnpm cli <command> [--json]
   key create --workspace W --scopes a,b,c [--expires-at ISO] [--rate-limit N] [--name L]
   key revoke KEY_ID
   key list --workspace W
+  user create --workspace W --email E --password P --role owner|accountant|sales|stock [--name N]
+                                            a person who signs in to the app (an existing
+                                            e-mail keeps its password and joins the workspace)
+  user list --workspace W                   the workspace's members and their roles
   product import --workspace W --file F     JSON array of products (API field names)
   webhook add --workspace W --url U [--events a,b] [--description D]
                                             the signing secret is shown once (ENCRYPTION_KEY)
@@ -48,7 +53,9 @@ const usage = `Usage: pnpm cli <command> [--json]
   einvoicing disconnect --workspace W
   einvoicing test --workspace W             the platform answers and takes the credentials
                                             (ENCRYPTION_KEY)
-  seed                                      demo workspace, products and an all-scope key
+  seed [--password P]                       demo workspace, products, an all-scope key and the
+                                            demo owner (owner@demo.comptoir.test; a new one gets
+                                            a generated password unless --password sets it)
   dev                                       the whole system on embedded defaults (./run start)
 
 Every command reads DATABASE_URL. With --json, the last line of stdout is one JSON object.`;
@@ -79,6 +86,9 @@ const { values, positionals } = parseArgs({
     scope: { type: 'string' },
     'webhook-secret': { type: 'string' },
     'organization-id': { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string' },
     // Internal: `dev` re-runs itself in a process group of its own (see commands/dev.ts).
     supervised: { type: 'boolean', default: false },
   },
@@ -103,6 +113,10 @@ async function run() {
       return keyRevoke(out, argument);
     case 'key list':
       return keyList(out, values);
+    case 'user create':
+      return userCreate(out, values);
+    case 'user list':
+      return userList(out, values);
     case 'product import':
       return productImport(out, values);
     case 'webhook add':
@@ -128,7 +142,7 @@ async function run() {
     case 'einvoicing test':
       return einvoicingTest(out, values);
     case 'seed':
-      return seed(out);
+      return seed(out, values);
     case 'dev':
       // Loaded only in the supervised process: see commands/supervise.ts.
       return values.supervised ? (await import('./commands/dev.ts')).dev(out) : superviseDev(values.json);

@@ -82,6 +82,8 @@ describe('migrate', () => {
           'Migration20261128000500_einvoicing',
           'Migration20261129000900_supplier_invoices',
           'Migration20261129001000_owed_status_delivery',
+          'Migration20261130000000_invoice_delivery_date_vat_exemption',
+          'Migration20261201000000_people',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
@@ -379,6 +381,115 @@ describe('seed', () => {
     const before = await count();
     json(['seed']);
     expect(await count()).toBe(before);
+  });
+});
+
+describe('seed: the demo owner', () => {
+  it('is made with the password given, keeps it on a seed without one, and is the workspace’s owner', async () => {
+    const given = json(['seed', '--password', 'demo owner password']) as {
+      workspaceId: string;
+      owner: { userId: string; email: string; password: string | null };
+    };
+    expect(given.owner).toEqual({
+      userId: expect.stringMatching(/^usr_/),
+      email: 'owner@demo.comptoir.test',
+      password: 'demo owner password',
+    });
+    const again = json(['seed']) as typeof given;
+    expect(again.owner).toEqual({ ...given.owner, password: null });
+    const members = json(['user', 'list', '--workspace', given.workspaceId]) as {
+      members: { userId: string; role: string }[];
+    };
+    expect(members.members).toContainEqual(
+      expect.objectContaining({ userId: given.owner.userId, role: 'owner' }),
+    );
+    const hashes = await db.orm.em
+      .fork()
+      .execute<{ password: string }[]>(
+        "select password from accounts where user_id = ? and provider_id = 'credential'",
+        [given.owner.userId],
+      );
+    expect(hashes).toHaveLength(1);
+    // better-auth's scrypt hash, salt and key: never the password itself
+    expect(hashes[0]?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+  });
+});
+
+describe('users', () => {
+  it('creates a member with a role and lists the workspace’s members', () => {
+    const { id: workspaceId } = json(['workspace', 'create', '--name', 'People']) as { id: string };
+    const created = json([
+      'user',
+      'create',
+      '--workspace',
+      workspaceId,
+      '--email',
+      'Vendeur@Example.test',
+      '--password',
+      'vendeur password',
+      '--role',
+      'sales',
+    ]) as { user: { id: string; email: string }; role: string; created: boolean };
+    expect(created).toMatchObject({ user: { email: 'vendeur@example.test' }, role: 'sales', created: true });
+    const listed = json(['user', 'list', '--workspace', workspaceId]) as { members: unknown[] };
+    expect(listed.members).toEqual([
+      {
+        userId: created.user.id,
+        email: 'vendeur@example.test',
+        name: 'vendeur',
+        role: 'sales',
+        joinedAt: expect.any(String),
+      },
+    ]);
+    const human = cli(['user', 'list', '--workspace', workspaceId]);
+    expect(human.stdout).toContain('vendeur@example.test  sales');
+  });
+
+  it('adds an existing account to another workspace, its password unchanged', () => {
+    const { id: first } = json(['workspace', 'create', '--name', 'First']) as { id: string };
+    const { id: second } = json(['workspace', 'create', '--name', 'Second']) as { id: string };
+    const args = (workspace: string, password: string) => [
+      'user',
+      'create',
+      '--workspace',
+      workspace,
+      '--email',
+      'both@example.test',
+      '--password',
+      password,
+      '--role',
+      'stock',
+    ];
+    const made = json(args(first, 'first password'));
+    const joined = json(args(second, 'second password'));
+    expect(joined).toMatchObject({ created: false, user: made.user });
+    fails(args(second, 'third password'), /member of this workspace already \(member_exists\)/);
+  });
+
+  it('refuses an unknown role, a short password, an unknown workspace', () => {
+    const { id: workspaceId } = json(['workspace', 'create', '--name', 'Refusals']) as { id: string };
+    const base = ['user', 'create', '--workspace', workspaceId, '--email', 'x@example.test'];
+    fails(
+      [...base, '--password', 'long enough pass', '--role', 'boss'],
+      /--role must be one of: owner, accountant, sales, stock/,
+    );
+    fails([...base, '--password', 'short', '--role', 'sales'], /password: at least 8 characters/);
+    fails(
+      [
+        'user',
+        'create',
+        '--workspace',
+        'wsp_missing',
+        '--email',
+        'x@example.test',
+        '--password',
+        'long enough pass',
+        '--role',
+        'sales',
+      ],
+      /Workspace not found/,
+    );
+    fails(['user', 'create', '--workspace', workspaceId], /--role is required/);
   });
 });
 

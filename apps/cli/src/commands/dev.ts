@@ -22,6 +22,7 @@ import {
   startDevPlatform,
 } from '../dev-platform.ts';
 import { localEncryptionKey } from '../local-key.ts';
+import { localAuthSecret, localDemoOwnerPassword } from '../local-secrets.ts';
 import { CliError, type Output } from '../output.ts';
 import { stopMessages, stopSignals } from './supervise.ts';
 
@@ -129,7 +130,9 @@ export async function dev(out: Output) {
     // Beside the embedded database's folder (in .data/ unless DEV_POSTGRES_DIR moves it).
     const encryptionKey = localEncryptionKey(`${dirname(postgresDataDir())}/encryption-key`, say);
     const keyring = createKeyring({ current: Buffer.from(encryptionKey, 'base64') });
-    const demo = await system.starting(() => prepareDatabase(databaseUrl, keyring));
+    const authSecret = localAuthSecret(`${dirname(postgresDataDir())}/auth-secret`, say);
+    const ownerPassword = localDemoOwnerPassword(`${dirname(postgresDataDir())}/demo-owner-password`);
+    const demo = await system.starting(() => prepareDatabase(databaseUrl, keyring, ownerPassword));
     const host = readOptional('HOST') ?? '127.0.0.1';
     const port = readOptional('PORT') ?? '3000';
     const adminToken = readOptional('ADMIN_TOKEN') ?? randomBytes(18).toString('base64url');
@@ -141,7 +144,7 @@ export async function dev(out: Output) {
       workspaceId: demo.workspaceId,
     });
     if (system.stopping) return;
-    startApps(system, { databaseUrl, redisUrl, host, port, adminToken, encryptionKey });
+    startApps(system, { databaseUrl, redisUrl, host, port, adminToken, encryptionKey, authSecret });
     await waitUntilReady(`${baseUrl}/readyz`, () => system.stopping);
     if (system.stopping) return;
     announce(out, { baseUrl, adminToken, demo, platform, connection });
@@ -232,11 +235,11 @@ function postgresDataDir(): string {
 }
 
 /** Migrates (encrypting with the local key what an older schema kept in clear), then seeds. */
-async function prepareDatabase(databaseUrl: string, keyring: Keyring) {
+async function prepareDatabase(databaseUrl: string, keyring: Keyring, ownerPassword: string) {
   const orm = await createOrm({ databaseUrl, poolSize: 2 });
   const applied = await migrate(orm, { keyring });
   say(applied.length > 0 ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date');
-  const demo = await seedDemoWorkspace(orm.em.fork());
+  const demo = await seedDemoWorkspace(orm.em.fork(), { ownerPassword });
   await orm.close();
   return demo;
 }
@@ -248,6 +251,7 @@ interface AppSettings {
   port: string;
   adminToken: string;
   encryptionKey: string;
+  authSecret: string;
 }
 
 /** The API and the worker as child processes; either one ending stops the whole system. */
@@ -261,6 +265,7 @@ function startApps(system: LocalSystem, settings: AppSettings): void {
     PORT: settings.port,
     ADMIN_TOKEN: settings.adminToken,
     ENCRYPTION_KEY: settings.encryptionKey,
+    AUTH_SECRET: settings.authSecret,
     // On a machine of one's own, webhooks may go to a receiver on localhost.
     WEBHOOK_ALLOW_PRIVATE_TARGETS:
       readOptional('WEBHOOK_ALLOW_PRIVATE_TARGETS') ?? (loopbackOnly ? 'true' : 'false'),
@@ -292,7 +297,7 @@ function announce(
   }: {
     baseUrl: string;
     adminToken: string;
-    demo: { workspaceId: string; key: string };
+    demo: { workspaceId: string; key: string; owner: { email: string; password: string | null } };
     platform: LocalPlatform;
     connection: DemoConnection;
   },
@@ -327,6 +332,7 @@ function announce(
       adminToken,
       workspaceId: demo.workspaceId,
       key: demo.key,
+      owner: demo.owner,
       curl,
       platform: {
         url: platform.url,
@@ -337,6 +343,7 @@ function announce(
     () => [
       '',
       `Comptoir is running at ${baseUrl} (API reference: ${baseUrl}/docs). Ctrl-C stops everything (twice: at once).`,
+      `Sign in as ${demo.owner.email}, password ${demo.owner.password ?? '(unchanged)'}.`,
       `Webhook queues: ${queues} (any user name, password ${adminToken}).`,
       `Demo workspace ${demo.workspaceId}; try:`,
       '',
