@@ -199,6 +199,9 @@ function objectSchemas(
   }
   if (schema.items) found.push(...objectSchemas(schema.items, components, `${path}[]`, seen));
   for (const member of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) {
+    // A member with no type of its own beside an object's properties is a rule across that
+    // object's fields (an invoice's exemption wants every line at 0 %), not another object.
+    if (schema.properties && member.type === undefined && member.$ref === undefined) continue;
     found.push(...objectSchemas(member, components, path, seen));
   }
   return found;
