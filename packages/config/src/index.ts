@@ -107,6 +107,12 @@ export const configReference = [
       'Base URL printed in the OpenAPI document and the start banner, and the root of the webhook URL `einvoicing connect` gives for the platform.',
   },
   {
+    name: 'CHROMIUM_PATH',
+    default: '(the Chromium of the @sparticuz/chromium package)',
+    description:
+      'Tests only: a Chromium already on the machine for the app’s browser tests to drive instead.',
+  },
+  {
     name: 'DEV_POSTGRES_DIR',
     default: '.data/postgres',
     description: 'Data folder of the embedded PostgreSQL that `./run start` runs when DATABASE_URL is unset.',

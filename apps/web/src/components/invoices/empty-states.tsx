@@ -1,0 +1,59 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { type InvoiceStatus, useInvoiceStatusLabels } from './status-labels.ts';
+
+function EmptyState({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+const actionClass = 'rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800';
+
+export function NoInvoicesYet() {
+  return (
+    <EmptyState title={<Trans>Pas encore de facture</Trans>}>
+      <p className="text-slate-700">
+        <Trans>
+          Les factures de cet espace apparaîtront ici : celles converties d’un devis accepté, et celles créées
+          par l’API ou par la commande <code>pnpm cli</code>.
+        </Trans>
+      </p>
+    </EmptyState>
+  );
+}
+
+export function NoInvoicesWithStatus({ status }: { status: InvoiceStatus }) {
+  const label = useInvoiceStatusLabels()[status];
+  return (
+    <EmptyState title={<Trans>Aucune facture « {label} »</Trans>}>
+      <p className="text-slate-700">
+        <Trans>Aucune facture de cet espace n’a ce statut. Retirez le filtre pour les voir toutes.</Trans>
+      </p>
+      <Link from="/$workspaceId/invoices" search={{}} className={actionClass}>
+        <Trans>Voir toutes les factures</Trans>
+      </Link>
+    </EmptyState>
+  );
+}
+
+export function PastTheLastPage() {
+  return (
+    <EmptyState title={<Trans>Cette page est vide</Trans>}>
+      <p className="text-slate-700">
+        <Trans>La liste est plus courte que cela : des factures ont peut-être changé de statut.</Trans>
+      </p>
+      <Link
+        from="/$workspaceId/invoices"
+        search={(previous) => ({ ...previous, page: undefined })}
+        className={actionClass}
+      >
+        <Trans>Revenir à la première page</Trans>
+      </Link>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,42 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { trpc } from '../../trpc/client.ts';
+import { NoInvoicesWithStatus, NoInvoicesYet, PastTheLastPage } from './empty-states.tsx';
+import { InvoicesTable } from './invoices-table.tsx';
+import { invoicesListInput, invoicesPageSize } from './list-input.ts';
+import { Pager } from './pager.tsx';
+import { StatusFilter } from './status-filter.tsx';
+import type { InvoiceStatus } from './status-labels.ts';
+
+export function InvoicesScreen({ status, page }: { status: InvoiceStatus | undefined; page: number }) {
+  const { t } = useLingui();
+  const { data: list } = useSuspenseQuery(trpc.invoices.list.queryOptions(invoicesListInput(status, page)));
+  const total = list.pagination.total;
+  const pages = Math.max(1, Math.ceil(total / invoicesPageSize));
+  return (
+    <div className="flex flex-col gap-4">
+      <title>{t`Factures · Comptoir`}</title>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-semibold">
+          <Trans>Factures</Trans>
+        </h1>
+        <StatusFilter status={status} />
+      </div>
+      <p className="text-sm text-slate-700">
+        <Plural value={total} _0="Aucune facture" one="# facture" other="# factures" />
+      </p>
+      {list.data.length > 0 ? (
+        <>
+          <InvoicesTable invoices={list.data} />
+          <Pager page={page} pages={pages} />
+        </>
+      ) : total > 0 ? (
+        <PastTheLastPage />
+      ) : status === undefined ? (
+        <NoInvoicesYet />
+      ) : (
+        <NoInvoicesWithStatus status={status} />
+      )}
+    </div>
+  );
+}

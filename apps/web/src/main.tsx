@@ -1,0 +1,30 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
+import { activateLocale, chooseLocale } from './i18n/locale.ts';
+import { createAppRouter } from './router.tsx';
+import { queryClient } from './trpc/client.ts';
+import './styles.css';
+
+// zod would otherwise try `new Function` to speed up parsing, which the Content-Security-Policy
+// refuses (and reports as an error on every page).
+z.config({ jitless: true });
+
+// The catalogue is loaded before the first render, so no screen ever shows in the wrong language.
+await activateLocale(chooseLocale(navigator.languages));
+const router = createAppRouter();
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,67 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { readOptional } from '@comptoir/config';
+import { repoRoot } from '@comptoir/testing';
+import type { TestProject } from 'vitest/node';
+import './provided.ts';
+
+/**
+ * The Chromium the browser tests drive: CHROMIUM_PATH when it is set (a Chromium already on the
+ * machine), else the one the @sparticuz/chromium package ships in the lockfile, unpacked once per
+ * version under .data/chromium. Nothing is downloaded.
+ */
+export default async function setup(project: TestProject) {
+  const given = readOptional('CHROMIUM_PATH');
+  if (given !== undefined) {
+    project.provide('chromium', { executablePath: given, fontConfigPath: undefined });
+    return;
+  }
+  const version = chromiumPackageVersion();
+  const folder = join(repoRoot, '.data', 'chromium', version);
+  if (!existsSync(join(folder, 'chromium'))) await unpack(folder);
+  project.provide('chromium', {
+    executablePath: join(folder, 'chromium'),
+    fontConfigPath: join(folder, 'fonts'),
+  });
+}
+
+/** The version of @sparticuz/chromium in the lockfile (its package.json is not exported). */
+function chromiumPackageVersion(): string {
+  const entry = createRequire(import.meta.url).resolve('@sparticuz/chromium');
+  const manifest: unknown = JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8'));
+  if (
+    typeof manifest === 'object' &&
+    manifest !== null &&
+    'version' in manifest &&
+    typeof manifest.version === 'string'
+  )
+    return manifest.version;
+  throw new Error('@sparticuz/chromium has no version in its package.json');
+}
+
+/**
+ * The package unpacks into the temporary folder: it is pointed at a folder of its own, then that
+ * folder is moved into place whole, so an interrupted unpack is never mistaken for a Chromium.
+ */
+async function unpack(folder: string): Promise<void> {
+  const partial = `${folder}.partial-${process.pid}`;
+  rmSync(partial, { recursive: true, force: true });
+  mkdirSync(partial, { recursive: true });
+  const tmpdir = process.env.TMPDIR;
+  process.env.TMPDIR = partial;
+  try {
+    const { default: chromium } = await import('@sparticuz/chromium');
+    await chromium.executablePath();
+  } finally {
+    if (tmpdir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmpdir;
+  }
+  try {
+    renameSync(partial, folder);
+  } catch (error) {
+    // Another run unpacked the same version first: keep theirs.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(join(folder, 'chromium'))) throw error;
+  }
+}
