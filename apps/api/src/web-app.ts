@@ -35,48 +35,44 @@ function securityHeaders(reply: FastifyReply) {
 
 /**
  * The back-office app at /app: its hashed files (assets/) cached for a year, index.html never
- * cached, and every other path under /app answered with index.html, whose router decides. Without
- * a build, /app says how to make one instead of failing.
+ * cached, and every other path under /app answered with index.html, whose router decides. Files
+ * are looked up when asked for, so a new build is served without a restart; without a build, /app
+ * says how to make one instead of failing.
  */
 export const webAppPlugin: FastifyPluginAsync<{ root?: string }> = async (app, options) => {
   const root = options.root ?? webAppBuild;
-  if (!existsSync(join(root, 'index.html'))) {
-    const notBuilt = (_request: unknown, reply: FastifyReply) => {
-      securityHeaders(reply);
+  const hashed = join(root, 'assets') + sep;
+  const page = (reply: FastifyReply) => {
+    securityHeaders(reply);
+    if (!existsSync(join(root, 'index.html')))
       return reply
         .code(503)
         .header('Cache-Control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(notBuiltPage);
-    };
-    app.get('/app', notBuilt);
-    app.get('/app/*', notBuilt);
-    return;
-  }
-
-  const hashed = join(root, 'assets') + sep;
-  await app.register(fastifyStatic, {
-    root,
-    prefix: '/app/',
-    // One route per file of the build, so any other path reaches the fallback below.
-    wildcard: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (reply, path) => {
-      securityHeaders(reply);
-      reply.header('Cache-Control', path.startsWith(hashed) ? immutable : 'no-cache');
-    },
-  });
-  const page = (_request: unknown, reply: FastifyReply) => {
-    securityHeaders(reply);
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
   };
-  app.get('/app', page);
-  app.get('/app/*', (request, reply) => {
-    // A missing hashed file is a 404, never the page: a browser would try to run HTML as a script.
-    if (request.url.startsWith('/app/assets/')) return reply.callNotFound();
-    return page(request, reply);
-  });
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root,
+        index: false,
+        cacheControl: false,
+        setHeaders: (reply, path) => {
+          securityHeaders(reply);
+          reply.header('Cache-Control', path.startsWith(hashed) ? immutable : 'no-cache');
+        },
+      });
+      scope.get('/', (_request, reply) => page(reply));
+      scope.setNotFoundHandler((request, reply) => {
+        // A missing hashed file is a 404, never the page: a browser would try to run HTML as a script.
+        if (request.url.startsWith('/app/assets/') || (request.method !== 'GET' && request.method !== 'HEAD'))
+          return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+        return page(reply);
+      });
+    },
+    { prefix: '/app' },
+  );
 };
 
 export default webAppPlugin;

@@ -86,6 +86,22 @@ describe('with a build', () => {
   });
 });
 
+test('a build made while the API runs is served at once, its new files included', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'comptoir-web-'));
+  const app = await serve(root);
+  try {
+    expect((await app.inject({ url: '/app' })).statusCode).toBe(503);
+    mkdirSync(join(root, 'assets'));
+    writeFileSync(join(root, 'index.html'), page);
+    writeFileSync(join(root, 'assets', 'index-Ab12Cd34.js'), 'console.log("app");');
+    expect((await app.inject({ url: '/app' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/app/assets/index-Ab12Cd34.js' })).statusCode).toBe(200);
+  } finally {
+    await app.close();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 describe('without a build', () => {
   test('/app and its paths answer 503 with a page saying to run build:web, not a crash', async () => {
     const root = join(tmpdir(), 'comptoir-web-never-built');

@@ -72,6 +72,8 @@ async function acquireLock(): Promise<void> {
   }
 }
 
+// Vite's plugins (the router's generator, lingui) find their configuration from the working folder.
+process.chdir(web);
 await acquireLock();
 try {
   const hash = sourceHash();

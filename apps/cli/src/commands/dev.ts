@@ -24,6 +24,7 @@ import {
 import { localEncryptionKey } from '../local-key.ts';
 import { localAuthSecret, localDemoOwnerPassword } from '../local-secrets.ts';
 import { CliError, type Output } from '../output.ts';
+import { ensureWebBuild } from '../web-build.ts';
 import { stopMessages, stopSignals } from './supervise.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -144,6 +145,7 @@ export async function dev(out: Output) {
       workspaceId: demo.workspaceId,
     });
     if (system.stopping) return;
+    await system.starting(() => ensureWebBuild(repoRoot, (child) => system.apps.push(child)));
     startApps(system, { databaseUrl, redisUrl, host, port, adminToken, encryptionKey, authSecret });
     await waitUntilReady(`${baseUrl}/readyz`, () => system.stopping);
     if (system.stopping) return;
@@ -326,6 +328,7 @@ function announce(
         ];
   out.result(
     {
+      app: `${baseUrl}/app`,
       baseUrl,
       docs: `${baseUrl}/docs`,
       queues,
@@ -342,8 +345,9 @@ function announce(
     },
     () => [
       '',
-      `Comptoir is running at ${baseUrl} (API reference: ${baseUrl}/docs). Ctrl-C stops everything (twice: at once).`,
+      `Comptoir is running at ${baseUrl}/app: open it in a browser.`,
       `Sign in as ${demo.owner.email}, password ${demo.owner.password ?? '(unchanged)'}.`,
+      `The API: ${baseUrl} (reference: ${baseUrl}/docs). Ctrl-C stops everything (twice: at once).`,
       `Webhook queues: ${queues} (any user name, password ${adminToken}).`,
       `Demo workspace ${demo.workspaceId}; try:`,
       '',
