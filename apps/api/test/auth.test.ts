@@ -112,10 +112,17 @@ describe('REST authentication', () => {
 });
 
 describe('scopes', () => {
-  it('lists every scope of the contract, and the rulings’ webhook and workspace scopes', () => {
-    expect(scopes).toHaveLength(14);
+  it('lists every scope of the contract, and the rulings’ webhook, workspace and purchases scopes', () => {
+    expect(scopes).toHaveLength(16);
     expect(scopes).toEqual(
-      expect.arrayContaining(['read:webhooks', 'write:webhooks', 'read:workspace', 'write:workspace']),
+      expect.arrayContaining([
+        'read:webhooks',
+        'write:webhooks',
+        'read:workspace',
+        'write:workspace',
+        'read:purchases',
+        'write:purchases',
+      ]),
     );
   });
 });

@@ -847,7 +847,14 @@ describe('GET /webhook-endpoints/{id}/deliveries', () => {
     );
     expect(disabledEvents.body).toEqual({
       data: [
-        { id: eventId, type: 'webhook_endpoint.disabled', timestamp: isoDateTime, data: read.body.data },
+        // the worker's change: no actor
+        {
+          id: eventId,
+          type: 'webhook_endpoint.disabled',
+          timestamp: isoDateTime,
+          actor: null,
+          data: read.body.data,
+        },
       ],
       pagination: { total: 1, limit: 20, offset: 0 },
     });
@@ -881,8 +888,11 @@ describe('GET /webhook-endpoints/{id}/deliveries', () => {
   });
 });
 
+/** The actor of an event a key's request recorded (issue 33; webhook payloads do not carry it). */
+const byKey = { kind: 'key', id: expect.stringMatching(/^key_[0-9a-z]{26}$/) };
+
 describe('GET /events', () => {
-  it('lists the workspace’s events newest first as {id, type, timestamp, data}, filtered by type, paged', async () => {
+  it('lists the workspace’s events newest first as {id, type, timestamp, actor, data}, filtered by type, paged', async () => {
     const own = await ownWorkspace();
     const before = Date.now();
     // Endpoint changes are not events.
@@ -905,9 +915,9 @@ describe('GET /events', () => {
     expect(all.status).toBe(200);
     expect(all.body).toEqual({
       data: [
-        { id: eventId, type: 'quote.created', timestamp: isoDateTime, data: quote.body.data },
-        { id: eventId, type: 'company.created', timestamp: isoDateTime, data: second },
-        { id: eventId, type: 'company.created', timestamp: isoDateTime, data: first },
+        { id: eventId, type: 'quote.created', timestamp: isoDateTime, actor: byKey, data: quote.body.data },
+        { id: eventId, type: 'company.created', timestamp: isoDateTime, actor: byKey, data: second },
+        { id: eventId, type: 'company.created', timestamp: isoDateTime, actor: byKey, data: first },
       ],
       pagination: { total: 3, limit: 20, offset: 0 },
     });
@@ -944,7 +954,13 @@ describe('GET /events/{id}', () => {
     const { status, body } = await call<EventBody>('GET', `/events/${listed.id}`, undefined, own.headers);
     expect(status).toBe(200);
     expect(body).toEqual({
-      data: { id: listed.id, type: 'company.created', timestamp: listed.timestamp, data: company },
+      data: {
+        id: listed.id,
+        type: 'company.created',
+        timestamp: listed.timestamp,
+        actor: byKey,
+        data: company,
+      },
     });
   });
 });
