@@ -310,6 +310,21 @@ describe('POST /api/auth/sign-out', () => {
   });
 });
 
+describe('an expired session', () => {
+  it('is refused: 401 invalid_session over /trpc, null from get-session', async () => {
+    const member = await memberSession(api, home.workspaceId, 'accountant');
+    expect((await trpc('invoices.list', 'query', {}, member.headers)).status).toBe(200);
+    await api.db.orm.em
+      .fork()
+      .execute(`update sessions set expires_at = now() - interval '1 second' where user_id = ?`, [
+        member.userId,
+      ]);
+    await expectTrpcError(await trpc('invoices.list', 'query', {}, member.headers), 401, 'invalid_session');
+    const session = await api.request('/api/auth/get-session', { headers: { cookie: member.cookie } });
+    expect(await session.json()).toBeNull();
+  });
+});
+
 describe('GET /api/auth/get-session', () => {
   it('answers the user and the session, without its token', async () => {
     const response = await api.request('/api/auth/get-session', { headers: { cookie: owner.cookie } });
@@ -366,6 +381,32 @@ describe('password reset', () => {
       json: { token, newPassword: 'yet another password' },
     });
     expect(again.status).toBe(400);
+  });
+
+  it('refuses a link past its hour: 400 INVALID_TOKEN, the password unchanged', async () => {
+    const member = await memberSession(api, home.workspaceId, 'stock');
+    await api.request('/api/auth/request-password-reset', {
+      method: 'POST',
+      headers: { origin: publicOrigin },
+      json: { email: member.email },
+    });
+    const logged = api.logs.findLast(
+      (line) => (line as { email?: string }).email === member.email && 'url' in line,
+    ) as { url: string } | undefined;
+    const token = new URL(logged?.url ?? 'http://x').searchParams.get('token');
+    await api.db.orm.em
+      .fork()
+      .execute(`update verifications set expires_at = now() - interval '1 second' where identifier like ?`, [
+        `%${token}%`,
+      ]);
+    const reset = await api.request('/api/auth/reset-password', {
+      method: 'POST',
+      headers: { origin: publicOrigin },
+      json: { token, newPassword: 'too late a password' },
+    });
+    expect(reset.status).toBe(400);
+    expect(await reset.json()).toEqual({ code: 'INVALID_TOKEN', message: expect.any(String) });
+    expect((await signInRequest(api, member.email, memberPassword)).status).toBe(200);
   });
 });
 

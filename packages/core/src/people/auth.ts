@@ -1,6 +1,14 @@
 import { type Database, type IdKind, newId } from '@comptoir/db';
 import { betterAuth } from 'better-auth';
-import type { Kysely } from 'kysely';
+import type {
+  Kysely,
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { passwordLength } from './schemas.ts';
 
 /** Where better-auth answers on the API host, outside /api/v1 and its OpenAPI document. */
@@ -70,6 +78,39 @@ const tables = {
   verification: { modelName: 'verifications', fields: { expiresAt: 'expires_at', ...timestamps } },
 } as const;
 
+/** better-auth's timestamp columns (db entities/people.ts). */
+const timestampColumns = new Set([
+  'expires_at',
+  'created_at',
+  'updated_at',
+  'access_token_expires_at',
+  'refresh_token_expires_at',
+]);
+
+/**
+ * Our pool reads timestamptz as text (packages/db turns it into dates where it reads it), while
+ * better-auth compares what it reads with dates (`session.expiresAt < new Date()`): a string there
+ * never compares as expired. This gives better-auth's queries their timestamps as Dates.
+ */
+class TimestampsAsDates implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const rows = args.result.rows.map((row) => {
+      let converted: UnknownRow | undefined;
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value !== 'string' || !timestampColumns.has(column)) continue;
+        converted ??= { ...row };
+        converted[column] = new Date(value);
+      }
+      return converted ?? row;
+    });
+    return { ...args.result, rows };
+  }
+}
+
 /** Our prefixed ids for better-auth's rows (`usr_…`): the actor of an event names a user by one. */
 const idKinds: Record<string, IdKind> = {
   user: 'user',
@@ -111,7 +152,7 @@ export function createPeopleAuth(options: PeopleAuthOptions) {
     basePath: authBasePath,
     secret: options.secret,
     trustedOrigins: [...options.trustedOrigins],
-    database: { db: options.db, type: 'postgres' },
+    database: { db: options.db.withPlugin(new TimestampsAsDates()), type: 'postgres' },
     ...tables,
     session: { ...tables.session, expiresIn: sessionSeconds, updateAge: sessionRefreshSeconds },
     account: { ...tables.account, accountLinking: { enabled: false } },
