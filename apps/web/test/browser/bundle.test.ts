@@ -16,6 +16,13 @@ test('the built page holds no inline script or style, so the CSP needs no unsafe
   expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
 });
 
+test('the build is a production build: React’s, not its development copy', () => {
+  const scripts = readdirSync(new URL('assets/', dist)).filter((name) => name.endsWith('.js'));
+  const code = scripts.map((name) => readFileSync(new URL(`assets/${name}`, dist), 'utf8')).join('\n');
+  expect(code).toContain('Minified React error');
+  expect(code).not.toContain('Download the React DevTools');
+});
+
 test('no built file is a data: or inline asset the CSP would refuse', () => {
   const files = readdirSync(new URL('assets/', dist)).filter((name) => name.endsWith('.css'));
   for (const file of files)
