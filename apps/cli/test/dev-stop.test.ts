@@ -170,6 +170,7 @@ async function startDev(): Promise<Dev> {
   );
   dev.key = /Bearer (svc_live_\w+)/.exec(output)?.[1] ?? '';
   expectLocalEncryptionKey(output);
+  await expectDemoOwnerSignsIn(dev, output);
   expect(output).toContain(
     `the demo workspace is connected to the local approved platform at ${dev.platformUrl}/flow-service`,
   );
@@ -209,6 +210,31 @@ function expectLocalEncryptionKey(output: string) {
   expect(statSync(keyFile).mode & 0o777).toBe(0o600);
   localKey ??= key;
   expect(key).toBe(localKey);
+}
+
+/** The demo owner's password every start of this file printed: one, kept beside the data folder. */
+let demoOwnerPassword: string | undefined;
+
+/**
+ * The banner names the demo owner and their password, made once and kept (owner-only) beside the
+ * data folder with the session secret: the owner signs in with them, on every start.
+ */
+async function expectDemoOwnerSignsIn(dev: Dev, output: string) {
+  const said = /Sign in as (\S+), password (\S+)\./.exec(output);
+  expect(said?.[1], output).toBe('owner@demo.comptoir.test');
+  const password = said?.[2] ?? '';
+  expect(readFileSync(join(scratch, 'demo-owner-password'), 'utf8').trim()).toBe(password);
+  demoOwnerPassword ??= password;
+  expect(password).toBe(demoOwnerPassword);
+  for (const file of ['demo-owner-password', 'auth-secret']) {
+    expect(statSync(join(scratch, file)).mode & 0o777, file).toBe(0o600);
+  }
+  const response = await fetch(`${dev.baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: dev.baseUrl },
+    body: JSON.stringify({ email: said?.[1], password }),
+  });
+  expect(response.status).toBe(200);
 }
 
 async function distinctFreePorts(count: number): Promise<number[]> {

@@ -124,7 +124,7 @@ export {
   type VerifiedKey,
   verifyKey,
 } from './keys/authenticate.ts';
-export { createKey } from './keys/create.ts';
+export { createKey, issueWorkspaceKey } from './keys/create.ts';
 export { generateKey, keyPrefix } from './keys/format.ts';
 export { listKeys } from './keys/list.ts';
 export { revokeKey, revokeWorkspaceKey } from './keys/revoke.ts';

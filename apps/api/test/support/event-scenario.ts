@@ -74,6 +74,8 @@ export const producers: Record<EventType, string> = {
   'member.role_changed': 'members.changeRole',
   'member.removed': 'members.remove',
   'invitation.revoked': 'invitations.revoke',
+  'api_key.created': 'keys.create',
+  'api_key.revoked': 'keys.revoke',
 };
 
 type Output = { data: Record<string, unknown> & { id: string } };
@@ -244,6 +246,8 @@ async function peopleScenario() {
     owner.headers,
   );
   await run('invitations.revoke', { id: withdrawn.id }, owner.headers);
+  const key = await run('keys.create', { scopes: ['read:products'], name: 'scenario' }, owner.headers);
+  await run('keys.revoke', { id: key.id }, owner.headers);
 }
 
 /** Runs the scenario in the workspace (a key with every scope): its events are in its outbox. */

@@ -4,6 +4,7 @@ import { contactSchema } from '../contacts/schemas.ts';
 import { einvoiceSchema } from '../einvoicing/schemas.ts';
 import type { EventType } from '../events/schemas.ts';
 import { invoiceSchema, invoiceTypeSchema, paymentSchema } from '../invoices/schemas.ts';
+import { keySummarySchema } from '../keys/schemas.ts';
 import { opportunitySchema } from '../opportunities/schemas.ts';
 import { roleSchema } from '../people/roles.ts';
 import { invitationSchema, memberSchema } from '../people/schemas.ts';
@@ -162,4 +163,9 @@ export const eventCatalog = {
     description: 'An invitation not yet accepted was withdrawn: its link no longer works.',
     data: invitationSchema,
   },
+  'api_key.created': {
+    description: 'An owner issued an API key from the app (its summary: never the key).',
+    data: keySummarySchema,
+  },
+  'api_key.revoked': { description: 'An owner revoked an API key from the app.', data: keySummarySchema },
 } as const satisfies Record<EventType, EventTypeEntry>;

@@ -48,6 +48,8 @@ export const eventTypes = [
   'member.role_changed',
   'member.removed',
   'invitation.revoked',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type EventType = (typeof eventTypes)[number];
 

@@ -40,10 +40,8 @@ export async function markRevoked(
   return row && { id: row.id, revokedAt: toIso(row.revoked_at) };
 }
 
-/** The workspace's keys, newest first, as an operator sees them. */
-export async function keySummaries(em: EntityManager, workspaceId: string): Promise<KeySummary[]> {
-  const rows = await em.find(ApiKey, { workspaceId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
-  return rows.map((row) => ({
+function summaryOf(row: ApiKeyEntity): KeySummary {
+  return {
     id: row.id,
     name: row.name ?? null,
     hint: `${keyPrefix}…${row.lastCharacters}`,
@@ -53,7 +51,23 @@ export async function keySummaries(em: EntityManager, workspaceId: string): Prom
     revokedAt: toIsoOrNull(row.revokedAt),
     lastUsedAt: toIsoOrNull(row.lastUsedAt),
     createdAt: toIso(row.createdAt),
-  }));
+  };
+}
+
+/** The workspace's keys, newest first, as an operator sees them. */
+export async function keySummaries(em: EntityManager, workspaceId: string): Promise<KeySummary[]> {
+  const rows = await em.find(ApiKey, { workspaceId }, { orderBy: { createdAt: 'desc', id: 'desc' } });
+  return rows.map(summaryOf);
+}
+
+/** One key of the workspace as keys.list shows it, read again from the database. */
+export async function keySummary(
+  em: EntityManager,
+  workspaceId: string,
+  keyId: string,
+): Promise<KeySummary | undefined> {
+  const row = await em.findOne(ApiKey, { id: keyId, workspaceId }, { refresh: true });
+  return row ? summaryOf(row) : undefined;
 }
 
 /** Ids of the workspace's unrevoked keys of that name. */

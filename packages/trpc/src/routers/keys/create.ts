@@ -1,4 +1,4 @@
-import { createdKeySchema, createKey, workspaceKeyCreateSchema } from '@comptoir/core';
+import { createdKeySchema, issueWorkspaceKey, workspaceKeyCreateSchema } from '@comptoir/core';
 import { scopedProcedure } from '../../admission.ts';
 import { recordEnvelopeSchema } from '../../envelopes.ts';
 
@@ -8,5 +8,5 @@ export const createKeyProcedure = scopedProcedure('manage:keys')
   .input(workspaceKeyCreateSchema)
   .output(recordEnvelopeSchema(createdKeySchema))
   .mutation(async ({ ctx, input }) => ({
-    data: await createKey(ctx.em, { ...input, workspaceId: ctx.principal.workspaceId }),
+    data: await issueWorkspaceKey(ctx.em, ctx.principal.workspaceId, input),
   }));
