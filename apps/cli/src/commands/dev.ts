@@ -271,6 +271,10 @@ function startApps(system: LocalSystem, settings: AppSettings): void {
     // On a machine of one's own, webhooks may go to a receiver on localhost.
     WEBHOOK_ALLOW_PRIVATE_TARGETS:
       readOptional('WEBHOOK_ALLOW_PRIVATE_TARGETS') ?? (loopbackOnly ? 'true' : 'false'),
+    // The app opened at localhost rather than 127.0.0.1 is the same machine: its sign-in and
+    // changes are trusted too (CSRF; README "People, sessions, roles").
+    TRUSTED_ORIGINS:
+      readOptional('TRUSTED_ORIGINS') ?? (loopbackOnly ? `http://localhost:${settings.port}` : ''),
   };
   for (const [name, entry] of [
     ['api', 'apps/api/src/main.ts'],
