@@ -31,9 +31,14 @@ function sourceHash(): string {
     ...readdirSync(join(web, 'src'), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name !== 'routeTree.gen.ts')
       .map((entry) => join(entry.parentPath, entry.name)),
-    ...['index.html', 'package.json', 'vite.config.ts', 'tsr.config.json', 'lingui.config.ts'].map((name) =>
-      join(web, name),
-    ),
+    ...[
+      'index.html',
+      'package.json',
+      'vite.config.ts',
+      'tsr.config.json',
+      'lingui.config.ts',
+      'scripts/build.ts',
+    ].map((name) => join(web, name)),
     join(repoRoot, 'pnpm-lock.yaml'),
   ];
   const hash = createHash('sha256');

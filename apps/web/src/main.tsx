@@ -7,7 +7,8 @@ import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
 import { activateLocale, chooseLocale } from './i18n/locale.ts';
 import { createAppRouter } from './router.tsx';
-import { queryClient } from './trpc/client.ts';
+import { meQuery } from './session/me.ts';
+import { queryClient, whenSessionGone } from './trpc/client.ts';
 import './styles.css';
 
 // zod would otherwise try `new Function` to speed up parsing, which the Content-Security-Policy
@@ -17,6 +18,10 @@ z.config({ jitless: true });
 // The catalogue is loaded before the first render, so no screen ever shows in the wrong language.
 await activateLocale(chooseLocale(navigator.languages));
 const router = createAppRouter();
+whenSessionGone(() => {
+  queryClient.setQueryData(meQuery.queryKey, null);
+  void router.navigate({ to: '/sign-in', search: { returnTo: router.latestLocation.href } });
+});
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
 createRoot(root).render(

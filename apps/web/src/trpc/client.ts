@@ -1,5 +1,5 @@
 import type { AppRouter } from '@comptoir/trpc';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 
@@ -30,7 +30,20 @@ export function httpStatusOf(error: unknown): number | undefined {
   return undefined;
 }
 
+let onSessionGone: () => void = () => {};
+
+/** What to do when a call finds the session gone (expired, or ended elsewhere): main.tsx sends the person to sign in. */
+export function whenSessionGone(handler: () => void): void {
+  onSessionGone = handler;
+}
+
+const sessionGone = (error: unknown) => {
+  if (httpStatusOf(error) === 401) onSessionGone();
+};
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: sessionGone }),
+  mutationCache: new MutationCache({ onError: sessionGone }),
   defaultOptions: {
     queries: {
       staleTime: 2 * 60_000,

@@ -135,3 +135,32 @@ test('the workspace screens work with the keyboard alone', async () => {
   expect(problems).toEqual([]);
   await page.context().close();
 });
+
+test('signing out ends the session: the app goes to the sign-in page, and coming back needs a new sign-in', async () => {
+  const { page, problems } = await app.open('/app/sign-in', 'fr-FR');
+  await signInThroughTheForm(page, seed.owner.email, password, french);
+  await page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor();
+  const invoices = page.url();
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await page.waitForURL((url) => url.pathname === '/app/sign-in');
+  await page.goto(invoices);
+  await page.waitForURL((url) => url.pathname === '/app/sign-in' && url.searchParams.has('returnTo'));
+  expect(problems).toEqual([]);
+  await page.context().close();
+});
+
+test('a session ended elsewhere sends the person to sign in at the next call, keeping where they were going', async () => {
+  const { page } = await app.open('/app/sign-in', 'fr-FR');
+  await signInThroughTheForm(page, seed.owner.email, password, french);
+  await page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor();
+  // The session ends on the server, as a sign-out from another tab does.
+  const ended = await page.request.post('/api/auth/sign-out', {
+    headers: { origin: app.api.baseUrl },
+    data: {},
+  });
+  expect(ended.status()).toBe(200);
+  await page.getByLabel('Statut').selectOption({ label: 'Payée' });
+  await page.waitForURL((url) => url.pathname === '/app/sign-in');
+  expect(new URL(page.url()).searchParams.get('returnTo')).toBe(`/${seed.workspaceId}/invoices?status=PAID`);
+  await page.context().close();
+});
