@@ -1,10 +1,11 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 
 export function NotFound() {
+  const { t } = useLingui();
   return (
     <main className="mx-auto flex min-h-screen max-w-lg flex-col justify-center gap-4 p-8">
-      <title>{`404 · Comptoir`}</title>
+      <title>{t`Page introuvable · Comptoir`}</title>
       <h1 className="text-2xl font-semibold text-slate-900">
         <Trans>Page introuvable</Trans>
       </h1>

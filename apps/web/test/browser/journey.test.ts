@@ -164,3 +164,15 @@ test('a session ended elsewhere sends the person to sign in at the next call, ke
   expect(new URL(page.url()).searchParams.get('returnTo')).toBe(`/${seed.workspaceId}/invoices?status=PAID`);
   await page.context().close();
 });
+
+test('a workspace the person is not a member of does not exist for them: the 404 page, in words', async () => {
+  const { page, problems } = await app.open('/app/sign-in', 'fr-FR');
+  await signInThroughTheForm(page, seed.owner.email, password, french);
+  await page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor();
+  await page.goto('/app/wsp_00000000000000000000000000/invoices');
+  await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor();
+  await expect.poll(() => page.title()).toBe('Page introuvable · Comptoir');
+  await expectAccessible(page);
+  expect(problems).toEqual([]);
+  await page.context().close();
+});
