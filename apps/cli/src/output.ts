@@ -25,8 +25,10 @@ export function createOutput(json: boolean): Output {
       if (!json) process.stdout.write(`${line}\n`);
     },
     result(value, human) {
-      if (json) process.stdout.write(`${JSON.stringify(value)}\n`);
-      else for (const line of human()) process.stdout.write(`${line}\n`);
+      // One write: a reader of the pipe (a supervisor, a test waiting for the banner) gets the
+      // whole result at once, never its first line alone.
+      const lines = json ? [JSON.stringify(value)] : human();
+      if (lines.length > 0) process.stdout.write(lines.map((line) => `${line}\n`).join(''));
     },
   };
 }
