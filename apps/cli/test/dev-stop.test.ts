@@ -93,6 +93,8 @@ interface Dev {
   /** The local e-invoicing platform's root (its Flow Service is under /flow-service). */
   platformUrl: string;
   platformPort: number;
+  /** The worker's status server (/healthz, /metrics). */
+  workerUrl: string;
   key: string;
   /** Everything the system printed so far (stdout and stderr of every process). */
   output(): string;
@@ -154,6 +156,7 @@ async function startDev(): Promise<Dev> {
     baseUrl: `http://127.0.0.1:${apiPort}`,
     platformUrl: `http://127.0.0.1:${platformPort}`,
     platformPort: platformPort ?? 0,
+    workerUrl: `http://127.0.0.1:${workerPort}`,
     key: '',
     output: () => output,
     exited,
@@ -284,6 +287,19 @@ async function startReceiver(holdMs: number | undefined) {
 
 /** A delivery in flight: an endpoint on `receiver`, an event for it, and the worker sending it. */
 async function deliveryInFlight(dev: Dev, receiver: Awaited<ReturnType<typeof startReceiver>>) {
+  // The seed's events are relayed first: an endpoint registered before that would receive them
+  // too (they are delivered to the endpoints that exist when they are relayed).
+  await until(
+    'the seed’s events to be relayed',
+    async () =>
+      /^outbox_unpublished_events 0$/m.test(
+        await fetch(`${dev.workerUrl}/metrics`).then(
+          (response) => response.text(),
+          () => '',
+        ),
+      ),
+    30_000,
+  );
   expect((await api(dev, 'POST', '/webhook-endpoints', { url: receiver.url })).status).toBe(201);
   expect((await api(dev, 'POST', '/companies', { name: 'Stop test' })).status).toBe(201);
   await until('the delivery to reach the receiver', () => receiver.state.received > 0);
