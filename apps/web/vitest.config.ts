@@ -9,6 +9,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       globalSetup: [fileURLToPath(new URL('./test/browser/chromium-setup.ts', import.meta.url))],
+      // What the page shows after a round trip to the API: a sign-in hashes a password (scrypt),
+      // which takes seconds when the test packages share two cores; vitest's default is 1 s.
+      expect: { poll: { timeout: 15_000 } },
     },
   }),
 );
