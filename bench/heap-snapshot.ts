@@ -218,8 +218,20 @@ export function retainerPath(snapshot: HeapSnapshot, tree: RetainerTree, node: n
   return parts.join(' ← ');
 }
 
+export interface Dominators {
+  /** Each node's retained size (0 for nodes the root does not reach by strong edges). */
+  retained: Float64Array;
+  /** Each node's immediate dominator (node index; -1 when unreached, 0 for the root's own). */
+  dominator: Int32Array;
+}
+
 /** Each node's retained size (0 for nodes the root does not reach by strong edges). */
 export function retainedSizes(snapshot: HeapSnapshot): Float64Array {
+  return dominators(snapshot).retained;
+}
+
+/** Immediate dominators and retained sizes over strong edges. */
+export function dominators(snapshot: HeapSnapshot): Dominators {
   const n = snapshot.nodeCount;
   // Depth-first postorder from the root over strong edges.
   const order = new Int32Array(n).fill(-1);
@@ -308,5 +320,7 @@ export function retainedSizes(snapshot: HeapSnapshot): Float64Array {
     const owner = at(byOrder, at(dominator, v));
     retained[owner] = at(retained, owner) + at(retained, node);
   }
-  return retained;
+  const dominatorOf = new Int32Array(n).fill(-1);
+  for (let v = 0; v < count; v++) dominatorOf[at(byOrder, v)] = at(byOrder, at(dominator, v));
+  return { retained, dominator: dominatorOf };
 }
