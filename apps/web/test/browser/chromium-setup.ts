@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { readOptional } from '@comptoir/config';
@@ -22,8 +22,26 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(folder, 'chromium'))) await unpack(folder);
   project.provide('chromium', {
     executablePath: join(folder, 'chromium'),
-    fontConfigPath: join(folder, 'fonts'),
+    fontConfigPath: writeFontConfig(folder),
   });
+}
+
+/**
+ * A fontconfig of our own: the package's fonts.conf names /tmp/fonts and Lambda's folders, where
+ * the fonts are not on this machine. With no font found, Chromium aborts on the first text it
+ * lays out (Skia's "Not implemented"); a machine that happened to have /tmp/fonts hid it.
+ */
+function writeFontConfig(folder: string): string {
+  const config = join(folder, 'fontconfig');
+  mkdirSync(config, { recursive: true });
+  const dirs = [join(folder, 'fonts', 'fonts'), '/usr/share/fonts', '/usr/local/share/fonts']
+    .filter((dir) => existsSync(dir))
+    .map((dir) => `  <dir>${dir}</dir>`);
+  writeFileSync(
+    join(config, 'fonts.conf'),
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n${dirs.join('\n')}\n  <cachedir>${join(config, 'cache')}</cachedir>\n</fontconfig>\n`,
+  );
+  return config;
 }
 
 /** The version of @sparticuz/chromium in the lockfile (its package.json is not exported). */
