@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
+import { ToastProvider } from './components/ui/toast.tsx';
 import { activateLocale, chooseLocale } from './i18n/locale.ts';
 import { createAppRouter } from './router.tsx';
 import { meQuery } from './session/me.ts';
@@ -28,7 +29,9 @@ createRoot(root).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
       </QueryClientProvider>
     </I18nProvider>
   </StrictMode>,

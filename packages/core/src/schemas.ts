@@ -6,6 +6,7 @@
 export * from './companies/schemas.ts';
 export * from './contacts/schemas.ts';
 export * from './einvoicing/schemas.ts';
+export type { ErrorCode, ErrorDetail } from './errors/index.ts';
 export * from './event-types/schemas.ts';
 export * from './events/schemas.ts';
 export * from './identifiers/schemas.ts';

@@ -1,4 +1,6 @@
 import { i18n } from '@lingui/core';
+import { z } from 'zod';
+import { en, fr } from 'zod/locales';
 
 export type Locale = 'fr' | 'en';
 
@@ -25,5 +27,7 @@ export function chooseLocale(languages: readonly string[]): LocaleChoice {
 export async function activateLocale({ locale, intlTag }: LocaleChoice): Promise<void> {
   const { messages } = locale === 'en' ? await import('./en.po') : await import('./fr.po');
   i18n.loadAndActivate({ locale, locales: [intlTag], messages });
+  // A field the browser refuses says why in the same language as the rest of the page.
+  z.config(locale === 'en' ? en() : fr());
   document.documentElement.lang = locale;
 }

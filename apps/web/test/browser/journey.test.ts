@@ -126,7 +126,7 @@ test('the workspace screens work with the keyboard alone', async () => {
   await page.getByRole('menu').waitFor({ state: 'detached' });
   await expect.poll(focused).toMatch(/^Demo workspace/);
   await page.keyboard.press('Tab');
-  await expect.poll(focused).toBe('Factures');
+  await expect.poll(focused).toBe('Tableau de bord');
 
   // The status filter, from the keyboard: the URL follows.
   await page.getByLabel('Statut').focus();

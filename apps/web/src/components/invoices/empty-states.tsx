@@ -1,18 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { buttonClass } from '../ui/button.tsx';
+import { EmptyState } from '../ui/empty-state.tsx';
 import { type InvoiceStatus, useInvoiceStatusLabels } from './status-labels.ts';
 
-function EmptyState({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-start gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </div>
-  );
-}
-
-const actionClass = 'rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800';
+const actionClass = buttonClass();
 
 export function NoInvoicesYet() {
   return (
@@ -34,7 +26,7 @@ export function NoInvoicesWithStatus({ status }: { status: InvoiceStatus }) {
       <p className="text-slate-700">
         <Trans>Aucune facture de cet espace n’a ce statut. Retirez le filtre pour les voir toutes.</Trans>
       </p>
-      <Link from="/$workspaceId/invoices" search={{}} className={actionClass}>
+      <Link from="/$workspaceId/invoices/" search={{}} className={actionClass}>
         <Trans>Voir toutes les factures</Trans>
       </Link>
     </EmptyState>
@@ -48,7 +40,7 @@ export function PastTheLastPage() {
         <Trans>La liste est plus courte que cela : des factures ont peut-être changé de statut.</Trans>
       </p>
       <Link
-        from="/$workspaceId/invoices"
+        from="/$workspaceId/invoices/"
         search={(previous) => ({ ...previous, page: undefined })}
         className={actionClass}
       >

@@ -1,10 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { trpc } from '../../trpc/client.ts';
+import { DataTable } from '../ui/data-table.tsx';
+import { Pager, pageCount } from '../ui/pager.tsx';
+import { numericColumns, useInvoiceColumns } from './columns.tsx';
 import { NoInvoicesWithStatus, NoInvoicesYet, PastTheLastPage } from './empty-states.tsx';
-import { InvoicesTable } from './invoices-table.tsx';
 import { invoicesListInput, invoicesPageSize } from './list-input.ts';
-import { Pager } from './pager.tsx';
 import { StatusFilter } from './status-filter.tsx';
 import type { InvoiceStatus } from './status-labels.ts';
 
@@ -12,7 +13,8 @@ export function InvoicesScreen({ status, page }: { status: InvoiceStatus | undef
   const { t } = useLingui();
   const { data: list } = useSuspenseQuery(trpc.invoices.list.queryOptions(invoicesListInput(status, page)));
   const total = list.pagination.total;
-  const pages = Math.max(1, Math.ceil(total / invoicesPageSize));
+  const pages = pageCount(total, invoicesPageSize);
+  const columns = useInvoiceColumns();
   return (
     <div className="flex flex-col gap-4">
       <title>{t`Factures · Comptoir`}</title>
@@ -27,7 +29,13 @@ export function InvoicesScreen({ status, page }: { status: InvoiceStatus | undef
       </p>
       {list.data.length > 0 ? (
         <>
-          <InvoicesTable invoices={list.data} />
+          <DataTable
+            caption={t`Factures`}
+            rows={list.data}
+            columns={columns}
+            rowId={(invoice) => invoice.id}
+            numeric={numericColumns}
+          />
           <Pager page={page} pages={pages} />
         </>
       ) : total > 0 ? (

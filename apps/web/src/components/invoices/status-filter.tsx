@@ -8,7 +8,7 @@ import { type InvoiceStatus, useInvoiceStatusLabels } from './status-labels.ts';
 export function StatusFilter({ status }: { status: InvoiceStatus | undefined }) {
   const { t } = useLingui();
   const labels = useInvoiceStatusLabels();
-  const navigate = useNavigate({ from: '/$workspaceId/invoices' });
+  const navigate = useNavigate({ from: '/$workspaceId/invoices/' });
   const id = useId();
   return (
     <div className="flex items-center gap-2">

@@ -1,9 +1,9 @@
 import { invoiceStatusSchema } from '@comptoir/core/schemas';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { InvoicesScreen } from '../../../components/invoices/invoices-screen.tsx';
-import { invoicesListInput } from '../../../components/invoices/list-input.ts';
-import { InvoicesSkeleton } from '../../../components/invoices/skeleton.tsx';
+import { InvoicesScreen } from '../../../../components/invoices/invoices-screen.tsx';
+import { invoicesListInput } from '../../../../components/invoices/list-input.ts';
+import { InvoicesSkeleton } from '../../../../components/invoices/skeleton.tsx';
 
 /** The list's state lives in the URL: a filtered page can be bookmarked, shared and reloaded. */
 const invoicesSearch = z.object({
@@ -11,7 +11,7 @@ const invoicesSearch = z.object({
   page: z.number().int().min(1).optional().catch(undefined),
 });
 
-export const Route = createFileRoute('/_authed/$workspaceId/invoices')({
+export const Route = createFileRoute('/_authed/$workspaceId/invoices/')({
   validateSearch: invoicesSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>

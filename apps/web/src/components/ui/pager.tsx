@@ -3,7 +3,10 @@ import { Link } from '@tanstack/react-router';
 
 const linkClass = 'rounded-md border border-slate-300 bg-white px-3 py-1 hover:bg-slate-100';
 
-/** Previous and next pages, as links: each page has its own URL. */
+/**
+ * Previous and next pages of the current screen's list, as links: each page has its own URL
+ * (`?page=`), the other search params kept.
+ */
 export function Pager({ page, pages }: { page: number; pages: number }) {
   const { t } = useLingui();
   if (pages <= 1) return null;
@@ -11,8 +14,11 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
     <nav aria-label={t`Pages de la liste`} className="flex items-center gap-3 text-sm">
       {page > 1 && (
         <Link
-          from="/$workspaceId/invoices"
-          search={(previous) => ({ ...previous, page: page - 1 === 1 ? undefined : page - 1 })}
+          to="."
+          search={(previous: Record<string, unknown>) => ({
+            ...previous,
+            page: page - 1 === 1 ? undefined : page - 1,
+          })}
           className={linkClass}
         >
           <Trans>Page précédente</Trans>
@@ -25,8 +31,8 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
       </span>
       {page < pages && (
         <Link
-          from="/$workspaceId/invoices"
-          search={(previous) => ({ ...previous, page: page + 1 })}
+          to="."
+          search={(previous: Record<string, unknown>) => ({ ...previous, page: page + 1 })}
           className={linkClass}
         >
           <Trans>Page suivante</Trans>
@@ -34,4 +40,9 @@ export function Pager({ page, pages }: { page: number; pages: number }) {
       )}
     </nav>
   );
+}
+
+/** How many pages `total` records make, at least one. */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
 }
