@@ -225,6 +225,13 @@ test('contacts: one created attached to a company found by search, edited, and a
   await page.getByRole('link', { name: 'Gamma Distribution' }).click();
   const company = page.getByRole('dialog', { name: 'Société' });
   await company.getByRole('link', { name: 'Ondine Ferrand-Roux' }).waitFor();
+  // From there, a new contact starts on that company.
+  await company.getByRole('link', { name: 'Ajouter un contact à cette société' }).click();
+  await page.waitForURL(
+    (url) => url.pathname.endsWith('/contacts') && url.searchParams.get('companyId') === gamma.id,
+  );
+  const started = page.getByRole('dialog', { name: 'Nouveau contact' });
+  await expect.poll(() => started.getByLabel('Société', { exact: true }).inputValue()).toBe(gamma.id);
   expect(problems).toEqual([]);
   await page.context().close();
 });
@@ -255,6 +262,11 @@ test('an accountant reads companies and contacts without a way to change them, i
   await expectAccessible(page);
   await page.keyboard.press('Escape');
   await sheet.waitFor({ state: 'hidden' });
+
+  // A link to a company that does not exist opens the sheet on words, not on an error page.
+  await page.goto(`/app/${workspaceId}/companies?company=cmp_00000000000000000000000000`);
+  await sheet.getByRole('alert').filter({ hasText: 'This item no longer exists.' }).waitFor();
+  await page.keyboard.press('Escape');
 
   await page.goto(`/app/${workspaceId}/contacts`);
   await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
