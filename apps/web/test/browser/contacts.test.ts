@@ -236,7 +236,7 @@ test('contacts: one created attached to a company found by search, edited, and a
   await page.context().close();
 });
 
-test('an accountant reads companies and contacts without a way to change them, in English', async () => {
+test('an accountant reads companies and contacts, in English, page by page, without a way to change them', async () => {
   const epsilon = await createCompany(em(), workspaceId, {
     name: 'Epsilon Studio',
     siret: '73282932000075',
@@ -267,6 +267,19 @@ test('an accountant reads companies and contacts without a way to change them, i
   await page.goto(`/app/${workspaceId}/companies?company=cmp_00000000000000000000000000`);
   await sheet.getByRole('alert').filter({ hasText: 'This item no longer exists.' }).waitFor();
   await page.keyboard.press('Escape');
+
+  // Twenty to a page: the pager's pages are URLs of their own.
+  for (let n = 1; n <= 21; n++) await createCompany(em(), workspaceId, { name: `Zêta ${n}` });
+  await page.goto(`/app/${workspaceId}/companies?q=z%C3%AAta`);
+  const rows = page.getByRole('table', { name: 'Companies' }).locator('tbody tr');
+  await expect.poll(() => rows.count()).toBe(20);
+  const pages = page.getByRole('navigation', { name: 'List pages' });
+  await pages.getByText('Page 1 of 2').waitFor();
+  await pages.getByRole('link', { name: 'Next page' }).click();
+  await page.waitForURL(
+    (url) => url.searchParams.get('page') === '2' && url.searchParams.get('q') === 'zêta',
+  );
+  await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Zêta 1')]);
 
   await page.goto(`/app/${workspaceId}/contacts`);
   await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
