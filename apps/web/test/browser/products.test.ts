@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { adjustStock, getProduct, listLedger } from '@comptoir/core';
 import { factories, memberPassword } from '@comptoir/core/factories';
 import type { Page } from 'playwright-core';
@@ -156,3 +157,125 @@ test('a stock member counts by a change; a count made meanwhile elsewhere is ref
   expect(problems).toEqual([]);
   await page.context().close();
 }, 60_000);
+
+test('a CSV batch: the preview shows the row the schema refuses, the result shows each row (207), and the stock agrees', async () => {
+  const coffee = await make.product(workspaceId, {
+    name: 'Café en grains',
+    trackStock: true,
+    stockQuantity: 10,
+  });
+  const { page, problems } = await signedIn(owner, products());
+  await heading(page, 'Produits et stock');
+  await page.getByRole('link', { name: 'Mouvements par fichier CSV' }).click();
+  await heading(page, 'Mouvements de stock par fichier');
+
+  // The example is built on the workspace's own tracked products.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Télécharger un fichier d’exemple' }).click();
+  const example = await readFile((await (await download).path()) ?? '', 'utf8');
+  expect(example.split('\r\n')[0]).toBe('productId,quantity,reason,refKind,refId,unitCost');
+
+  // As a French spreadsheet saves it: semicolons, decimal commas.
+  const file = [
+    'productId;quantity;reason;unitCost',
+    `${coffee.id};+5;Livraison fournisseur;4,5`,
+    `${coffee.id};0;Rien;`,
+    'prd_inconnu;3;Produit d’un autre fichier;',
+  ].join('\n');
+  const picker = page.getByLabel('Fichier CSV des mouvements');
+  await picker.setInputFiles({ name: 'mouvements.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  const preview = page.getByRole('table', { name: 'Aperçu des mouvements du fichier' });
+  await expect.poll(() => preview.locator('tbody tr').count()).toBe(3);
+  expect(await preview.locator('tbody tr').nth(0).textContent()).toContain('Prête');
+  expect(await preview.locator('tbody tr').nth(1).textContent()).toContain('Quantité : ne peut pas valoir 0');
+  expect(await page.getByText('1 ligne à corriger : elle ne sera pas envoyée').count()).toBe(1);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Appliquer 2 mouvements' }).click();
+  const result = page.getByRole('table', { name: 'Résultat par ligne du fichier' });
+  await expect.poll(() => result.locator('tbody tr').count()).toBe(3);
+  expect(
+    await page.getByRole('status').filter({ hasText: 'Envoi en partie appliqué' }).textContent(),
+  ).toContain('1 mouvement appliqué, 1 refusé');
+  const cells = await result.locator('tbody tr td:nth-child(4)').allTextContents();
+  expect(cells).toEqual([
+    'Appliqué : 10 → 15 (+5)',
+    'Non envoyé : Quantité : ne peut pas valoir 0',
+    'Refusé : produit introuvable dans cet espace',
+  ]);
+  await expectAccessible(page);
+  // 10 at a cost of 0 and 5 at 4.50: a weighted average of 1.50.
+  expect(await getProduct(em(), workspaceId, coffee.id)).toMatchObject({ stockQuantity: 15, costPrice: 1.5 });
+  const [movement] = (await listLedger(em(), workspaceId, { productId: coffee.id, limit: 20, offset: 0 }))
+    .items;
+  expect(movement).toMatchObject({
+    kind: 'movement',
+    before: 10,
+    after: 15,
+    reason: 'Livraison fournisseur',
+    unitCost: 4.5,
+  });
+
+  // A file none of whose movements applies: 422, said as such, and nothing changed.
+  await picker.setInputFiles({
+    name: 'refus.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`productId,quantity\n${coffee.id},-100\n`),
+  });
+  await page.getByRole('button', { name: 'Appliquer 1 mouvement' }).click();
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'Aucun mouvement' }).textContent())
+    .toBe('Aucun mouvement n’a été appliqué : 1 refusé. Le stock n’a pas changé.');
+  expect(await result.locator('tbody tr td:nth-child(4)').allTextContents()).toEqual([
+    'Refusé : le stock deviendrait négatif, ce que l’espace refuse',
+  ]);
+  expect((await getProduct(em(), workspaceId, coffee.id)).stockQuantity).toBe(15);
+  expect(problems).toEqual([]);
+  await page.screenshot({ path: '/tmp/products/batch.png', fullPage: true });
+  await page.context().close();
+}, 90_000);
+
+test('an owner archives a product (it leaves the list) and restores it from its page; the list speaks English', async () => {
+  const sugar = await make.product(workspaceId, { name: 'Sucre de canne', unitPrice: 3.2, taxRate: 5.5 });
+  const { page, problems } = await signedIn(owner, `${products()}/${sugar.id}`);
+  await heading(page, 'Sucre de canne');
+  await page.getByRole('button', { name: 'Archiver' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Archiver « Sucre de canne » ?' });
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Archiver' }).click();
+  await page.getByText(/^Archivé le /).waitFor();
+  expect((await getProduct(em(), workspaceId, sugar.id)).archivedAt).not.toBeNull();
+
+  await page.getByRole('link', { name: '← Produits' }).click();
+  await heading(page, 'Produits et stock');
+  await page.getByLabel('Rechercher un produit').fill('Sucre');
+  await page.getByRole('heading', { name: 'Aucun produit ne correspond' }).waitFor();
+  await page.getByRole('link', { name: 'Effacer la recherche et les filtres' }).click();
+  await page.waitForURL((url) => !url.searchParams.has('q'));
+
+  await page.goBack();
+  await page.goBack();
+  await heading(page, 'Sucre de canne');
+  await page.getByRole('button', { name: 'Restaurer' }).click();
+  await page
+    .getByRole('dialog', { name: 'Restaurer « Sucre de canne » ?' })
+    .getByRole('button', { name: 'Restaurer' })
+    .click();
+  await expect.poll(() => toast(page).textContent()).toContain('Produit « Sucre de canne » restauré');
+  await page.getByRole('button', { name: 'Archiver' }).waitFor();
+  expect((await getProduct(em(), workspaceId, sugar.id)).archivedAt).toBeNull();
+  expect(problems).toEqual([]);
+  await page.context().close();
+
+  const english = await signedIn(owner, `${products()}?tracking=untracked`, 'en-US');
+  await heading(english.page, 'Products and stock');
+  const row = english.page
+    .getByRole('table', { name: 'Products' })
+    .locator('tbody tr')
+    .filter({ hasText: 'Sucre de canne' });
+  await expect.poll(() => row.textContent()).toContain('Not tracked');
+  expect(await row.textContent()).toContain('€3.20');
+  await expectAccessible(english.page);
+  expect(english.problems).toEqual([]);
+  await english.page.context().close();
+}, 90_000);
