@@ -5,7 +5,7 @@
  *   <LinesEditor form={form} currency="EUR" terms={{ discountPercent, reverseCharge }} />
  *
  * - `form`: a react-hook-form form (our `useSchemaForm(schema, defaults)`) whose values hold the
- *   lines under `lines`, validated by the procedure's own schema (`invoiceCreateSchema`,
+ *   lines under `lines` (optional in the type, as update schemas are partial), validated by the procedure's own schema (`invoiceCreateSchema`,
  *   `quoteCreateSchema`, their update schemas: all use core's `linesSchema`). Errors on
  *   `lines.<i>.<field>` (the resolver's, or the API's `details` put there by `showServerErrors`)
  *   show beside their field.
@@ -26,13 +26,13 @@ import { useEffect, useRef, useState } from 'react';
 import { type FieldValues, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../ui/button.tsx';
 import { type LineMove, LineRow } from './line-row.tsx';
-import { blankLine, type WithLines } from './line-values.ts';
+import { blankLine, type LineValues, type WithLines } from './line-values.ts';
 import { LinesTotals } from './lines-totals.tsx';
 
 export type { LineValues, WithLines } from './line-values.ts';
 export { blankLine, linesFromDocument } from './line-values.ts';
 
-export function LinesEditor<TValues extends FieldValues & WithLines>({
+export function LinesEditor<TValues extends FieldValues & { lines?: LineValues[] | undefined }>({
   form,
   currency,
   terms,
