@@ -36,6 +36,28 @@ export function NoQuotesWithStatus({ status }: { status: QuoteStatus }) {
   );
 }
 
+/** A search found nothing (with or without a status): say what was looked for, and how to look again. */
+export function NoQuotesMatching({ q }: { q: string }) {
+  return (
+    <EmptyState title={<Trans>Aucun devis ne correspond à « {q} »</Trans>}>
+      <p className="text-slate-700">
+        <Trans>
+          La recherche porte sur le numéro, le nom du client et sa société. Vérifiez l’orthographe ou
+          effacez-la.
+        </Trans>
+      </p>
+      <Link
+        from="/$workspaceId/quotes/"
+        to="."
+        search={(previous) => ({ ...previous, q: undefined, page: undefined })}
+        className={actionClass}
+      >
+        <Trans>Effacer la recherche</Trans>
+      </Link>
+    </EmptyState>
+  );
+}
+
 export function PastTheLastPage() {
   return (
     <EmptyState title={<Trans>Cette page est vide</Trans>}>

@@ -5,6 +5,7 @@ import { trpc } from '../../trpc/client.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { ClientPanel, Panel } from './client-panel.tsx';
 import { QuoteLinesTable } from './lines-table.tsx';
+import { QuoteActions } from './quote-actions.tsx';
 import { QuoteStatusBadge } from './status-badge.tsx';
 import { TermsPanel } from './terms-panel.tsx';
 import { QuoteTotals } from './totals.tsx';
@@ -25,7 +26,11 @@ export function QuoteDetailScreen({ workspaceId, quoteId }: { workspaceId: strin
       >
         <Trans>← Tous les devis</Trans>
       </Link>
-      <PageHeader title={name} documentTitle={t`${name} · Devis · Comptoir`}>
+      <PageHeader
+        title={name}
+        documentTitle={t`${name} · Devis · Comptoir`}
+        actions={<QuoteActions workspaceId={workspaceId} quote={quote} />}
+      >
         <p className="flex flex-wrap items-center gap-2 text-slate-700">
           <span>{quote.title}</span>
           <QuoteStatusBadge status={quote.status} />

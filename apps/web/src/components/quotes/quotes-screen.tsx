@@ -4,9 +4,11 @@ import { trpc } from '../../trpc/client.ts';
 import { DataTable } from '../ui/data-table.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Pager, pageCount } from '../ui/pager.tsx';
+import { SearchInput } from '../ui/search-input.tsx';
 import { numericColumns, useQuoteColumns } from './columns.tsx';
-import { NoQuotesWithStatus, NoQuotesYet, PastTheLastPage } from './empty-states.tsx';
+import { NoQuotesMatching, NoQuotesWithStatus, NoQuotesYet, PastTheLastPage } from './empty-states.tsx';
 import { type QuotesListSearch, quotesListInput, quotesPageSize } from './list-input.ts';
+import { NewQuoteLink } from './new-quote-link.tsx';
 import { QuoteStatusFilter } from './status-filter.tsx';
 
 export function QuotesScreen({ search }: { search: QuotesListSearch }) {
@@ -17,8 +19,9 @@ export function QuotesScreen({ search }: { search: QuotesListSearch }) {
   const columns = useQuoteColumns();
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title={t`Devis`} documentTitle={t`Devis · Comptoir`} />
+      <PageHeader title={t`Devis`} documentTitle={t`Devis · Comptoir`} actions={<NewQuoteLink />} />
       <div className="flex flex-wrap items-end gap-4">
+        <SearchInput value={search.q} label={t`Rechercher un devis`} />
         <QuoteStatusFilter status={search.status} />
       </div>
       <p className="text-sm text-slate-700" aria-live="polite">
@@ -37,8 +40,10 @@ export function QuotesScreen({ search }: { search: QuotesListSearch }) {
         </>
       ) : total > 0 ? (
         <PastTheLastPage />
+      ) : search.q !== undefined ? (
+        <NoQuotesMatching q={search.q} />
       ) : search.status === undefined ? (
-        <NoQuotesYet create={null} />
+        <NoQuotesYet create={<NewQuoteLink />} />
       ) : (
         <NoQuotesWithStatus status={search.status} />
       )}

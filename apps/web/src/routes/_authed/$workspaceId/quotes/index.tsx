@@ -1,4 +1,4 @@
-import { quoteStatusSchema } from '@comptoir/core/schemas';
+import { quoteListQuerySchema, quoteStatusSchema } from '@comptoir/core/schemas';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { quotesListInput } from '../../../../components/quotes/list-input.ts';
@@ -8,6 +8,7 @@ import { QuotesSkeleton } from '../../../../components/quotes/skeleton.tsx';
 /** The list's state lives in the URL: a filtered page can be bookmarked, shared and reloaded. */
 const quotesSearch = z.object({
   status: quoteStatusSchema.optional().catch(undefined),
+  q: quoteListQuerySchema.shape.q.catch(undefined),
   page: z.number().int().min(1).optional().catch(undefined),
 });
 
