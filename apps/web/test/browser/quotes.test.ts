@@ -174,6 +174,17 @@ test(
     await page.getByRole('button', { name: 'Demander la signature' }).waitFor({ state: 'detached' });
     await act(page, 'Marquer comme accepté', 'Marquer comme accepté', 'Devis accepté.');
     expect((await rest<RestQuote>(`/quotes/${quoteId}`)).status).toBe('ACCEPTED');
+    // The history says what happened, oldest first, and who did it.
+    const history = page.getByRole('region', { name: 'Historique' }).getByRole('listitem');
+    await expect
+      .poll(async () => (await history.allTextContents()).map((item) => item.replace(/^.*?\d{2}:\d{2}/, '')))
+      .toEqual([
+        'Brouillon créépar vous',
+        'Brouillon modifiépar vous',
+        'Marqué comme envoyépar vous',
+        'Signature demandéepar vous',
+        'Accepté par le clientpar vous',
+      ]);
 
     await act(page, 'Convertir en facture', 'Créer la facture', 'Facture brouillon créée depuis le devis.');
     const converted = await rest<RestQuote>(`/quotes/${quoteId}`);

@@ -8,6 +8,7 @@ import { QuoteLinesTable } from './lines-table.tsx';
 import { QuoteActions } from './quote-actions.tsx';
 import { QuoteStatusBadge } from './status-badge.tsx';
 import { TermsPanel } from './terms-panel.tsx';
+import { QuoteTimeline } from './timeline.tsx';
 import { QuoteTotals } from './totals.tsx';
 
 /** One quote: who it is for, what it sells, its totals, where it stands, and what can be done next. */
@@ -66,6 +67,7 @@ export function QuoteDetailScreen({ workspaceId, quoteId }: { workspaceId: strin
           )}
         </div>
       )}
+      <QuoteTimeline quoteId={quoteId} />
     </div>
   );
 }

@@ -6,7 +6,11 @@ import { httpStatusOf } from '../../../../../trpc/client.ts';
 export const Route = createFileRoute('/_authed/$workspaceId/quotes/$quoteId/')({
   loader: async ({ context, params }) => {
     try {
-      await context.queryClient.ensureQueryData(context.trpc.quotes.get.queryOptions({ id: params.quoteId }));
+      const id = params.quoteId;
+      await Promise.all([
+        context.queryClient.ensureQueryData(context.trpc.quotes.get.queryOptions({ id })),
+        context.queryClient.ensureQueryData(context.trpc.quotes.timeline.queryOptions({ id })),
+      ]);
     } catch (error) {
       // An unknown id, a deleted draft or another workspace's quote: this page does not exist.
       if (httpStatusOf(error) === 404) throw notFound();
