@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createQuote, seedDemoWorkspace, sendQuote } from '@comptoir/core';
+import { createQuote, createUser, seedDemoWorkspace, sendQuote } from '@comptoir/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type AppUnderTest, expectAccessible, startAppUnderTest } from './app.ts';
@@ -22,10 +22,10 @@ afterAll(async () => {
 });
 
 /** A signed-in page of the app at `path` (sign-in by HTTP: the form is not the point here). */
-async function openSignedIn(path: string, locale: 'fr-FR' | 'en-US' = 'fr-FR') {
+async function openSignedIn(path: string, locale: 'fr-FR' | 'en-US' = 'fr-FR', email = seed.owner.email) {
   const watched = await app.open('/app/sign-in', locale);
   const answer = await watched.page.request.post('/api/auth/sign-in/email', {
-    data: { email: seed.owner.email, password },
+    data: { email, password },
     headers: { origin: app.api.baseUrl },
   });
   expect(answer.status()).toBe(200);
@@ -104,9 +104,28 @@ test(
     );
     await page.getByText(total, { exact: true }).waitFor();
     await expect.poll(() => page.getByText(/^TVA .+ % sur /).count()).toBe(detail.totals.taxes.length);
+    await page.getByRole('button', { name: 'Marquer comme accepté' }).waitFor();
     await expectAccessible(page);
     expect(problems).toEqual([]);
     await page.context().close();
+
+    // An accountant reads quotes but may not write them: the PDF, and no action nor new quote.
+    const accountant = 'comptable@demo.comptoir.test';
+    await createUser(app.db.orm.em.fork(), {
+      email: accountant,
+      password,
+      workspaceId: seed.workspaceId,
+      role: 'accountant',
+    });
+    const reader = await openSignedIn(`/quotes/${sent.id}`, 'fr-FR', accountant);
+    await reader.page.getByRole('button', { name: 'Ouvrir le PDF' }).waitFor();
+    const header = reader.page.getByRole('main').getByRole('button');
+    expect(await header.allTextContents()).toEqual(['Ouvrir le PDF']);
+    await reader.page.getByRole('link', { name: '← Tous les devis' }).click();
+    await table(reader.page).waitFor();
+    expect(await reader.page.getByRole('link', { name: 'Nouveau devis' }).count()).toBe(0);
+    expect(reader.problems).toEqual([]);
+    await reader.page.context().close();
   },
   journeyMs,
 );
@@ -245,6 +264,15 @@ test(
     expect(edited).toMatchObject({ title: 'Atelier pour l’équipe', validityDays: 15 });
     expect(edited.totals.total).toBe(288);
 
+    // From the keyboard: the dialog opens on Cancel, Escape closes it and gives the focus back.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    await page.getByRole('button', { name: 'Supprimer le brouillon' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await expect.poll(focused).toBe('Annuler');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await expect.poll(focused).toBe('Supprimer le brouillon');
     await act(page, 'Supprimer le brouillon', 'Supprimer', 'Brouillon supprimé.');
     await page.waitForURL((url) => url.pathname === `/app/${seed.workspaceId}/quotes`);
     const gone = await fetch(`${app.api.baseUrl}/api/v1/quotes/${draftId}`, {

@@ -62,7 +62,14 @@ export function QuoteActions({
         pending={pending !== undefined}
         onConfirm={() => {
           if (asking === null) return;
-          void run(asking).then(() => setAsking(null));
+          void run(asking).then(() => {
+            setAsking(null);
+            // The dialog gives the focus back to its button, unless the new status took that
+            // button away: then the focus goes to the screen's content, not to the page's end.
+            requestAnimationFrame(() => {
+              if (document.activeElement === document.body) document.getElementById('main')?.focus();
+            });
+          });
         }}
       />
     </>
