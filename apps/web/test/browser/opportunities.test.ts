@@ -1,4 +1,4 @@
-import { changeMemberRole, createUser, seedDemoWorkspace } from '@comptoir/core';
+import { changeMemberRole, createOpportunity, createUser, seedDemoWorkspace } from '@comptoir/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type AppUnderTest, expectAccessible, startAppUnderTest } from './app.ts';
@@ -248,6 +248,43 @@ test(
     await expectAccessible(english.page);
     expect(english.problems).toEqual([]);
     await english.page.context().close();
+  },
+  journeyTimeout,
+);
+
+test(
+  'a column of a few hundred cards shows every page of them, its count and sum exact, and its oldest card still moves',
+  async () => {
+    // 240 lost deals of 0.10 € (added as floats, they would make 23.999999999999964), beside the seed's one of 800 €.
+    const em = app.db.orm.em.fork();
+    const many = 240;
+    for (let index = 0; index < many; index++)
+      await createOpportunity(em, seed.workspaceId, {
+        title: `Archive ${index + 1}`,
+        amount: 0.1,
+        status: 'LOST',
+      });
+    const { page, problems } = await openBoard(seed.owner.email);
+    const lost = column(page, 'Perdue');
+    await expect.poll(() => lost.getByRole('article').count()).toBe(many + 1);
+    await expect
+      .poll(() => lost.locator('header').textContent())
+      .toMatch(/^Perdue241 opportunités · Total 824,00\s€$/);
+    // The oldest is on the third page of the column: it is on the board, and moves like any other.
+    const oldest = card(lost, 'Archive 1');
+    await oldest.scrollIntoViewIfNeeded();
+    await oldest.getByRole('button', { name: /^Déplacer vers…/ }).click();
+    await page.getByRole('menuitem', { name: 'Chaude' }).click();
+    await card(column(page, 'Chaude'), 'Archive 1').waitFor();
+    await expect
+      .poll(() => lost.locator('header').textContent())
+      .toMatch(/^Perdue240 opportunités · Total 823,90\s€$/);
+    const moved = (await api<Opportunity[]>('/opportunities?status=HOT')).find(
+      (other) => other.title === 'Archive 1',
+    );
+    expect(moved?.status).toBe('HOT');
+    expect(problems).toEqual([]);
+    await page.context().close();
   },
   journeyTimeout,
 );
