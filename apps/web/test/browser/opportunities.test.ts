@@ -134,6 +134,13 @@ test(
     await created.getByRole('link', { name: 'Torréfaction sur mesure' }).click();
     await page.waitForURL((url) => url.searchParams.get('opportunity') === saved?.id);
     const edit = page.getByRole('dialog', { name: 'Modifier l’opportunité' });
+    // The amount as French writes it; Escape in a picker closes its list, not the sheet.
+    expect(await edit.getByLabel('Montant HT (€)').inputValue()).toBe('1250,5');
+    await edit.getByRole('combobox', { name: 'Société' }).fill('Hôtel');
+    await edit.getByRole('option', { name: /Hôtel du Parc/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await edit.getByRole('option').first().waitFor({ state: 'hidden' });
+    expect(await edit.getByRole('combobox', { name: 'Société' }).inputValue()).toBe(companyName);
     await edit.getByLabel('Priorité').selectOption({ label: 'Haute' });
     await edit.getByLabel('Prochaine relance').fill('2026-01-05');
     await expectAccessible(page);

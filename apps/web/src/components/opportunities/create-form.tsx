@@ -2,6 +2,7 @@ import { opportunityCreateSchema } from '@comptoir/core/schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
@@ -9,7 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { Field, inputClass } from '../ui/field.tsx';
 import type { PickerOption } from '../ui/search-picker.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { parseAmount } from './amount-input.ts';
+import { AmountInput } from './amount-input.tsx';
 import { invalidateOpportunities } from './invalidate.ts';
 import { CompanyPicker, ContactPicker } from './party-pickers.tsx';
 import { boardStatuses, useOpportunityStatusLabels } from './statuses.ts';
@@ -66,11 +67,18 @@ export function CreateOpportunityForm({
         </Field>
         <Field label={t`Montant HT (€)`} hint={t`Facultatif.`} error={errors.amount?.message}>
           {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              {...form.register('amount', { setValueAs: (typed) => parseAmount(typed, undefined) })}
-              className={inputClass}
+            <Controller
+              control={form.control}
+              name="amount"
+              render={({ field }) => (
+                <AmountInput
+                  control={control}
+                  value={field.value}
+                  empty={undefined}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
           )}
         </Field>

@@ -10,7 +10,7 @@ import { Button } from '../ui/button.tsx';
 import { Field, inputClass } from '../ui/field.tsx';
 import type { PickerOption } from '../ui/search-picker.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { parseAmount } from './amount-input.ts';
+import { AmountInput } from './amount-input.tsx';
 import type { OpportunityCard } from './board-input.ts';
 import { DayInput } from './day-input.tsx';
 import { invalidateOpportunities } from './invalidate.ts';
@@ -91,11 +91,18 @@ export function EditOpportunityForm({
         </Field>
         <Field label={t`Montant HT (€)`} hint={t`Vide : à définir.`} error={errors.amount?.message}>
           {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              {...form.register('amount', { setValueAs: (typed) => parseAmount(typed, null) })}
-              className={inputClass}
+            <Controller
+              control={form.control}
+              name="amount"
+              render={({ field }) => (
+                <AmountInput
+                  control={control}
+                  value={field.value}
+                  empty={null}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
           )}
         </Field>
