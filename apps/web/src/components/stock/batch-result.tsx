@@ -1,4 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from '@tanstack/react-router';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { formatDelta, formatQuantity } from '../products/quantities.ts';
 import { DataTable } from '../ui/data-table.tsx';
@@ -22,6 +23,7 @@ const stateClass = {
 /** What became of each line of the file once the batch was sent. */
 export function BatchResult({ outcome, rows }: { outcome: BatchOutcome; rows: CsvRow[] }) {
   const { t } = useLingui();
+  const { workspaceId } = useParams({ from: '/_authed/$workspaceId' });
   const errorLabels = useMovementErrorLabels();
   const problemsOf = useRowProblems();
   const notSent = (problems: string) => t`Non envoyé : ${problems}`;
@@ -50,7 +52,23 @@ export function BatchResult({ outcome, rows }: { outcome: BatchOutcome; rows: Cs
   );
   const columns: ColumnDef<ResultRow, string>[] = [
     column.accessor((result) => String(result.row.line), { id: 'line', header: t`Ligne` }),
-    column.accessor((result) => result.row.cells.productId || '—', { id: 'productId', header: t`Produit` }),
+    column.accessor((result) => result.row.cells.productId || '—', {
+      id: 'productId',
+      header: t`Produit`,
+      // An applied movement's product exists: its page shows the new stock and the ledger entry.
+      cell: (info) =>
+        info.row.original.state === 'applied' ? (
+          <Link
+            to="/$workspaceId/products/$productId"
+            params={{ workspaceId, productId: info.getValue() }}
+            className="text-brand-800 underline underline-offset-2"
+          >
+            {info.getValue()}
+          </Link>
+        ) : (
+          info.getValue()
+        ),
+    }),
     column.accessor((result) => result.row.cells.quantity || '—', { id: 'quantity', header: t`Quantité` }),
     column.accessor((result) => result.text, {
       id: 'result',
