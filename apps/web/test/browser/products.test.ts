@@ -188,6 +188,8 @@ test('a CSV batch: the preview shows the row the schema refuses, the result show
   await picker.setInputFiles({ name: 'mouvements.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
   const preview = page.getByRole('table', { name: 'Aperçu des mouvements du fichier' });
   await expect.poll(() => preview.locator('tbody tr').count()).toBe(3);
+  // The products the file names, by their names when the API knows them.
+  await expect.poll(() => preview.locator('tbody tr').nth(0).textContent()).toContain('Café en grains');
   expect(await preview.locator('tbody tr').nth(0).textContent()).toContain('Prête');
   expect(await preview.locator('tbody tr').nth(1).textContent()).toContain('Quantité : ne peut pas valoir 0');
   expect(await page.getByText('1 ligne à corriger : elle ne sera pas envoyée').count()).toBe(1);
