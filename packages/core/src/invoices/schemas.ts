@@ -170,6 +170,10 @@ export type InvoiceCreate = z.input<typeof invoiceCreateSchema>;
 export const invoiceListQuerySchema = z.object({
   ...pageQueryShape,
   status: invoiceStatusSchema.optional(),
+  q: z.string().max(200).optional().meta({
+    description:
+      'Case- and accent-insensitive substring of the number, the client’s name or `clientCompany` ("dupont" finds "Société Dupont"); combined with `status`.',
+  }),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 

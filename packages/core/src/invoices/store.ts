@@ -11,7 +11,8 @@ import { type Selectable, sql } from 'kysely';
 import { einvoiceView } from '../einvoicing/store.ts';
 import { amountsOfRow, documentLines } from '../lines/store.ts';
 import { documentTotals } from '../lines/totals.ts';
-import type { ListPage } from '../paging/index.ts';
+import { type ListPage, likeContains } from '../paging/index.ts';
+import { searchPage } from '../paging/search-page.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
 import type { InvoiceDetailView, InvoiceListQuery, InvoiceView, PaymentView } from './schemas.ts';
 import { owesBalance } from './status.ts';
@@ -63,13 +64,15 @@ export function invoiceView(row: InvoiceRow): InvoiceView {
 
 /**
  * A page of the workspace's invoices, newest first, optionally of one status (see selectPage),
- * its total from the counters kept per status.
+ * its total from the counters kept per status; with `q`, a search page (invoiceSearchPage).
  */
 export async function invoicePage(
   em: EntityManager,
   workspaceId: string,
   query: InvoiceListQuery,
 ): Promise<ListPage<InvoiceView>> {
+  const q = query.q?.trim();
+  if (q) return invoiceSearchPage(em, workspaceId, q, query);
   let matching = kysely(em).selectFrom('invoices').where('workspace_id', '=', workspaceId);
   if (query.status) matching = matching.where('status', '=', query.status);
   return selectPage(
@@ -78,6 +81,41 @@ export async function invoicePage(
     invoiceView,
     keptTotal(em, 'invoices', workspaceId, query.status),
   );
+}
+
+/**
+ * The invoices whose number, client name or client company contains `q` (folded: case and
+ * accents aside), of one status when asked, through the stored folded column `search_text` and
+ * its trigram index led by the workspace (invoices_search_idx;
+ * Migration20261201100000_document_search). The matches are read narrow (id and creation time)
+ * for the exact total and the order; only the page's rows are read whole.
+ */
+function invoiceSearchPage(
+  em: EntityManager,
+  workspaceId: string,
+  q: string,
+  query: InvoiceListQuery,
+): Promise<ListPage<InvoiceView>> {
+  let matches = kysely(em)
+    .selectFrom('invoices')
+    .select(['id', 'created_at'])
+    .where('workspace_id', '=', workspaceId)
+    // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
+    .where('search_text', 'like', sql<string>`comptoir_fold(${likeContains(q)})`);
+  if (query.status) matches = matches.where('status', '=', query.status);
+  return searchPage(em, query, {
+    matches,
+    rows: (db, page) =>
+      db
+        .selectFrom('matched')
+        .innerJoin('invoices', 'invoices.id', 'matched.id')
+        .selectAll('invoices')
+        .orderBy('matched.created_at', 'desc')
+        .orderBy('matched.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset),
+    view: invoiceView,
+  });
 }
 
 /** An invoice of the workspace, none for an id of another shape; `forUpdate` locks it. */

@@ -93,6 +93,10 @@ export type QuoteSentView = z.infer<typeof quoteSentSchema>;
 export const quoteListQuerySchema = z.object({
   ...pageQueryShape,
   status: quoteStatusSchema.optional(),
+  q: z.string().max(200).optional().meta({
+    description:
+      'Case- and accent-insensitive substring of the number, the client’s name or `clientCompany` ("dupont" finds "Société Dupont"); combined with `status`.',
+  }),
 });
 export type QuoteListQuery = z.output<typeof quoteListQuerySchema>;
 

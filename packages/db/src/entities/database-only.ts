@@ -69,6 +69,8 @@ export const databaseOnly: readonly DatabaseOnly[] = [
   index('products', 'products_search_idx', workspaceKeysIndex),
   index('companies', 'companies_search_idx', workspaceTrigramIndex),
   index('contacts', 'contacts_search_idx', workspaceTrigramIndex),
+  index('invoices', 'invoices_search_idx', workspaceTrigramIndex),
+  index('quotes', 'quotes_search_idx', workspaceTrigramIndex),
   // one e-mail per workspace, compared case-insensitively: unique on (workspace_id, lower(email))
   index('contacts', 'contacts_workspace_email_key', expressionIndex),
 

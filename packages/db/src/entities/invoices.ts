@@ -6,7 +6,7 @@ import {
   paymentMethods,
   vatExemptionCodes,
 } from '../enums.ts';
-import { createdAt, id, money, newestFirst, percent, updatedAt } from './columns.ts';
+import { createdAt, id, money, newestFirst, percent, searchColumn, updatedAt } from './columns.ts';
 import { documentAmountProperties, documentLineProperties } from './documents.ts';
 import { einvoiceStatuses } from './einvoicing-statuses.ts';
 import { workspaceId } from './workspaces.ts';
@@ -14,7 +14,8 @@ import { workspaceId } from './workspaces.ts';
 export { invoiceStatuses, invoiceTypes, operationCategories, paymentMethods, vatExemptionCodes };
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
-// keys (workspace_id, credited_invoice_id) and (workspace_id, credit_note_id) -> invoices.
+// keys (workspace_id, credited_invoice_id) and (workspace_id, credit_note_id) -> invoices, and the
+// trigram search index invoices_search_idx on (workspace_id, search_text).
 export const Invoice = defineEntity({
   name: 'Invoice',
   tableName: 'invoices',
@@ -64,6 +65,10 @@ export const Invoice = defineEntity({
     einvoiceFlowId: p.text().nullable(),
     einvoiceStatusAt: p.datetime().nullable(),
     einvoiceReason: p.text().nullable(),
+    // What `q` searches, folded (searchColumn): the number, the client's name and company.
+    searchText: searchColumn(
+      `comptoir_fold(((((COALESCE(number, ''::text) || '\x1f'::text) || client_name) || '\x1f'::text) || COALESCE(client_company, ''::text)))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,6 @@
 import { defineEntity, p } from '@mikro-orm/core';
 import { quoteStatuses } from '../enums.ts';
-import { createdAt, id, newestFirst, percent, updatedAt } from './columns.ts';
+import { createdAt, id, newestFirst, percent, searchColumn, updatedAt } from './columns.ts';
 import { documentAmountProperties, documentLineProperties } from './documents.ts';
 import { workspaceId } from './workspaces.ts';
 
@@ -8,7 +8,8 @@ export { quoteStatuses };
 
 // Also in the database, not expressible here (see database-only.ts): the same-workspace foreign
 // keys (workspace_id, opportunity_id) -> opportunities, (workspace_id, contact_id) -> contacts and
-// (workspace_id, invoice_id) -> invoices.
+// (workspace_id, invoice_id) -> invoices, and the trigram search index quotes_search_idx on
+// (workspace_id, search_text).
 export const Quote = defineEntity({
   name: 'Quote',
   tableName: 'quotes',
@@ -41,6 +42,10 @@ export const Quote = defineEntity({
     invoiceId: p.text().nullable(),
     // a deleted quote stays, out of the lists
     deletedAt: p.datetime().nullable(),
+    // What `q` searches, folded (searchColumn): the number, the client's name and company.
+    searchText: searchColumn(
+      `comptoir_fold(((((COALESCE(number, ''::text) || '\x1f'::text) || client_name) || '\x1f'::text) || COALESCE(client_company, ''::text)))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

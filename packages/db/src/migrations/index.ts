@@ -28,6 +28,7 @@ import { Migration20261129000900_supplier_invoices } from './Migration2026112900
 import { Migration20261129001000_owed_status_delivery } from './Migration20261129001000_owed_status_delivery.ts';
 import { Migration20261130000000_invoice_delivery_date_vat_exemption } from './Migration20261130000000_invoice_delivery_date_vat_exemption.ts';
 import { Migration20261201000000_people } from './Migration20261201000000_people.ts';
+import { Migration20261201100000_document_search } from './Migration20261201100000_document_search.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -93,4 +94,5 @@ export const migrations: MigrationObject[] = [
     class: Migration20261130000000_invoice_delivery_date_vat_exemption,
   },
   { name: 'Migration20261201000000_people', class: Migration20261201000000_people },
+  { name: 'Migration20261201100000_document_search', class: Migration20261201100000_document_search },
 ];

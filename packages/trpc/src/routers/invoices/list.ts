@@ -9,7 +9,8 @@ export const listInvoicesProcedure = scopedProcedure('read:invoices')
       path: '/invoices',
       tags: ['Invoices'],
       summary: 'List invoices',
-      description: 'Newest first, optionally of one status.',
+      description:
+        'Newest first, optionally of one status. `q` searches the number, the client’s name and `clientCompany` (case and accents aside), with `status` when both are given.',
     },
   })
   .input(invoiceListQuerySchema)

@@ -9,7 +9,8 @@ export const listQuotesProcedure = scopedProcedure('read:quotes')
       path: '/quotes',
       tags: ['Quotes'],
       summary: 'List quotes',
-      description: 'Newest first, optionally of one status. Deleted quotes are not listed.',
+      description:
+        'Newest first, optionally of one status. Deleted quotes are not listed. `q` searches the number, the client’s name and `clientCompany` (case and accents aside), with `status` when both are given.',
     },
   })
   .input(quoteListQuerySchema)
