@@ -30,7 +30,8 @@
  * Environment: BENCH_WEB_SAMPLES (measured samples of each interaction on each workspace,
  * default 20), BENCH_WEB_WARMUP (samples first discarded, default 2), BENCH_WEB_INVOICES and
  * BENCH_WEB_CONTACTS (10000), BENCH_WEB_SMALL (50), BENCH_WEB_INTERACTIONS=a,b (names as printed),
- * BENCH_KEEP=1 keeps the database `comptoir_bench_web_lists`; DATABASE_URL / REDIS_URL as for
+ * BENCH_WEB_MAX_SECONDS (240: measuring stops after the round that passes it, so a loaded machine
+ * takes fewer samples rather than longer), BENCH_KEEP=1 keeps the database `comptoir_bench_web_lists`; DATABASE_URL / REDIS_URL as for
  * every bench. Only 127.0.0.1 is spoken to.
  */
 import { execFileSync } from 'node:child_process';
@@ -56,6 +57,7 @@ const warmup = Math.round(Number(process.env.BENCH_WEB_WARMUP ?? 2));
 const largeInvoices = Math.round(numberSetting('BENCH_WEB_INVOICES', 10_000));
 const largeContacts = Math.round(numberSetting('BENCH_WEB_CONTACTS', 10_000));
 const smallSize = Math.round(numberSetting('BENCH_WEB_SMALL', 50));
+const maxMeasureSeconds = numberSetting('BENCH_WEB_MAX_SECONDS', 240);
 const chosen = process.env.BENCH_WEB_INTERACTIONS?.split(',').filter((name) => name !== '');
 const budgetMs = 150;
 const pageSize = 20;
@@ -341,6 +343,8 @@ const series: Series[] = interactions.flatMap((interaction) =>
   })),
 );
 const measureStarted = performance.now();
+const loadBefore = os.loadavg()[0] ?? 0;
+let rounds = 0;
 for (let n = 0; n < warmup + samples; n++) {
   for (const interaction of interactions) {
     for (const workspace of n % 2 === 0 ? [large, small] : [small, large]) {
@@ -351,8 +355,21 @@ for (let n = 0; n < warmup + samples; n++) {
           ?.timings.push(timing);
     }
   }
-  if ((n + 1) % 10 === 0) log(`${n + 1} of ${warmup + samples} samples of each`);
+  rounds = n + 1;
+  if (rounds % 10 === 0) log(`${rounds} of ${warmup + samples} samples of each`);
+  // Bounded in time: a loaded machine stops after the round that passes the limit.
+  if (rounds > warmup && performance.now() - measureStarted > maxMeasureSeconds * 1000) {
+    log(
+      `stopped after ${rounds - warmup} measured samples of each: over BENCH_WEB_MAX_SECONDS (${maxMeasureSeconds} s)`,
+    );
+    break;
+  }
 }
+const loadAverage = {
+  before: Math.round(loadBefore * 100) / 100,
+  after: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+};
+log(`load average (1 min) ${loadAverage.before} before measuring, ${loadAverage.after} after`);
 const measureSeconds = Math.round((performance.now() - measureStarted) / 100) / 10;
 await browser.close();
 await app.stop();
@@ -376,6 +393,9 @@ function summary(timings: PageTiming[], fromUrl: boolean) {
     /** From the action itself (for a search, the last key: the 250 ms pause included). */
     fromActionP50: p50Of(timings.map((one) => one.ms)),
     callP50: p50Of(timings.map((one) => one.callMs ?? 0)),
+    /** In the page: the judged time less the tRPC call (the router, React, the DOM). */
+    pageP50: p50Of(judged.map((ms, index) => ms - (timings[index]?.callMs ?? 0))),
+    samples: timings.length,
     callsPerSample: round1(timings.reduce((sum, one) => sum + one.calls, 0) / Math.max(1, timings.length)),
     rows: percentile(
       timings.map((one) => one.rows),
@@ -405,7 +425,17 @@ const recordsOf = (interaction: string, workspace: Workspace) =>
   interaction.startsWith('contacts') ? workspace.contacts : workspace.invoices;
 
 printTable(
-  ['interaction', 'workspace', 'p50 ms', 'p95 ms', 'max ms', 'from the action p50', 'tRPC call p50', 'rows'],
+  [
+    'interaction',
+    'workspace',
+    'p50 ms',
+    'p95 ms',
+    'max ms',
+    'from the action p50',
+    'tRPC call p50',
+    'rest p50',
+    'rows',
+  ],
   verdicts.flatMap((verdict) =>
     [large, small].map((workspace) => [
       verdict.interaction,
@@ -415,6 +445,7 @@ printTable(
       String(verdict[workspace.name].max),
       String(verdict[workspace.name].fromActionP50),
       String(verdict[workspace.name].callP50),
+      String(verdict[workspace.name].pageP50),
       String(verdict[workspace.name].rows),
     ]),
   ),
@@ -467,6 +498,8 @@ const path = writeResult('web-lists.json', {
     statuses: { large: large.statuses, small: small.statuses },
   },
   measureSeconds,
+  measuredSamples: rounds - warmup,
+  loadAverage,
   verdicts,
   series,
   explains,
