@@ -42,6 +42,10 @@ export async function startAppProcess(
     process.stderr.write(`[${name}] ${line}\n`),
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A bench that fails half-way leaves no API behind.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  void exited.then(() => process.off('exit', orphaned));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
