@@ -113,6 +113,7 @@ export {
   paymentCreateSchema,
 } from './invoices/schemas.ts';
 export { sendInvoice } from './invoices/send.ts';
+export { invoiceTimeline } from './invoices/timeline.ts';
 export { updateInvoice } from './invoices/update.ts';
 export {
   authenticate,
@@ -236,6 +237,7 @@ export {
   quoteUpdateSchema,
 } from './quotes/schemas.ts';
 export { sendQuote } from './quotes/send.ts';
+export { quoteTimeline } from './quotes/timeline.ts';
 export { updateQuote } from './quotes/update.ts';
 export { adjustStock } from './stock/adjust.ts';
 export { applyStockMovements } from './stock/apply.ts';

@@ -156,3 +156,43 @@ export async function outboxBacklog(em: EntityManager): Promise<OutboxBacklog> {
     .executeTakeFirst();
   return { unpublished: Number(row?.unpublished ?? 0), oldestAgeSeconds: Number(row?.oldest_age ?? 0) };
 }
+
+/** The most events a record's timeline shows. */
+export const timelineLimit = 200;
+
+// The predicates of the timeline's partial indexes (Migration20261201100100_record_timeline),
+// written as there: a partial index serves a query whose WHERE implies its predicate.
+const invoiceEventTypes = sql<boolean>`(type like 'invoice.%' or type like 'credit_note.%')`;
+const quoteEventTypes = sql<boolean>`(type like 'quote.%')`;
+
+/**
+ * A document's timeline: the workspace's events whose `data.id` is the record, oldest first, at
+ * most timelineLimit. An invoice's also has the events that name it as the invoice a credit note
+ * cancels (`data.creditedInvoiceId`: the credit note's creation).
+ */
+export async function recordTimeline(
+  em: EntityManager,
+  workspaceId: string,
+  record: { kind: 'invoice' | 'quote'; id: string },
+): Promise<EventView[]> {
+  const rows = await kysely(em)
+    .selectFrom('events')
+    .select(eventColumns)
+    .where('workspace_id', '=', workspaceId)
+    .where((eb) =>
+      record.kind === 'quote'
+        ? eb.and([quoteEventTypes, eb(sql`data ->> 'id'`, '=', record.id)])
+        : eb.and([
+            invoiceEventTypes,
+            eb.or([
+              eb(sql`data ->> 'id'`, '=', record.id),
+              eb(sql`data ->> 'creditedInvoiceId'`, '=', record.id),
+            ]),
+          ]),
+    )
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(timelineLimit)
+    .execute();
+  return rows.map(eventView);
+}

@@ -73,6 +73,11 @@ export const databaseOnly: readonly DatabaseOnly[] = [
   index('quotes', 'quotes_search_idx', workspaceTrigramIndex),
   // one e-mail per workspace, compared case-insensitively: unique on (workspace_id, lower(email))
   index('contacts', 'contacts_workspace_email_key', expressionIndex),
+  // an invoice's or a quote's timeline: its events by data->>'id' (and a credit note's by
+  // data->>'creditedInvoiceId'), partial to the documents' event types
+  index('events', 'events_invoice_record_idx', expressionIndex),
+  index('events', 'events_credited_invoice_idx', expressionIndex),
+  index('events', 'events_quote_record_idx', expressionIndex),
 
   foreignKey('products', 'products_workspace_id_supplier_id_fkey'),
   foreignKey('contacts', 'contacts_workspace_id_company_id_fkey'),

@@ -5,7 +5,8 @@ import { workspaceId } from './workspaces.ts';
 /**
  * The outbox: every change that emits an event inserts its row in its own transaction.
  * Also in the database, not expressible here (see database-only.ts): the trigger that wakes the
- * relay (NOTIFY comptoir_events) when an insert commits.
+ * relay (NOTIFY comptoir_events) when an insert commits, and the timeline's partial expression
+ * indexes on data->>'id' (and data->>'creditedInvoiceId') of the documents' events.
  */
 export const DomainEvent = defineEntity({
   name: 'DomainEvent',

@@ -29,6 +29,7 @@ import { Migration20261129001000_owed_status_delivery } from './Migration2026112
 import { Migration20261130000000_invoice_delivery_date_vat_exemption } from './Migration20261130000000_invoice_delivery_date_vat_exemption.ts';
 import { Migration20261201000000_people } from './Migration20261201000000_people.ts';
 import { Migration20261201100000_document_search } from './Migration20261201100000_document_search.ts';
+import { Migration20261201100100_record_timeline } from './Migration20261201100100_record_timeline.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -95,4 +96,5 @@ export const migrations: MigrationObject[] = [
   },
   { name: 'Migration20261201000000_people', class: Migration20261201000000_people },
   { name: 'Migration20261201100000_document_search', class: Migration20261201100000_document_search },
+  { name: 'Migration20261201100100_record_timeline', class: Migration20261201100100_record_timeline },
 ];

@@ -9,6 +9,7 @@ import { CompanyContacts } from './company-contacts.tsx';
 import { CompanyCreateForm } from './company-create-form.tsx';
 import { CompanyDetails } from './company-details.tsx';
 import { CompanyEditForm } from './company-edit-form.tsx';
+import { CompanyFacts } from './company-facts.tsx';
 import { FormProblem } from './form-problem.tsx';
 
 export type CompanySheetState = { mode: 'new' } | { mode: 'edit'; id: string };
@@ -75,7 +76,10 @@ function ExistingCompany({ id, close }: { id: string; close: () => void }) {
   return (
     <>
       {canWrite ? (
-        <CompanyEditForm key={company.id} company={company} onDone={close} onCancel={close} />
+        <>
+          <CompanyFacts company={company} />
+          <CompanyEditForm key={company.id} company={company} onDone={close} onCancel={close} />
+        </>
       ) : (
         <CompanyDetails company={company} />
       )}

@@ -8,6 +8,7 @@ import { listInvoicesProcedure } from './list.ts';
 import { invoicePdfProcedure } from './pdf.ts';
 import { recordInvoicePaymentProcedure } from './record-payment.ts';
 import { sendInvoiceProcedure } from './send.ts';
+import { invoiceTimelineProcedure } from './timeline.ts';
 import { updateInvoiceProcedure } from './update.ts';
 
 export const invoicesRouter = router({
@@ -21,4 +22,5 @@ export const invoicesRouter = router({
   pdf: invoicePdfProcedure,
   facturXXml: invoiceFacturXXmlProcedure,
   einvoiceHistory: einvoiceHistoryProcedure,
+  timeline: invoiceTimelineProcedure,
 });

@@ -10,6 +10,7 @@ import { quotePdfProcedure } from './pdf.ts';
 import { rejectQuoteProcedure } from './reject.ts';
 import { requestQuoteSignatureProcedure } from './request-signature.ts';
 import { sendQuoteProcedure } from './send.ts';
+import { quoteTimelineProcedure } from './timeline.ts';
 import { updateQuoteProcedure } from './update.ts';
 
 export const quotesRouter = router({
@@ -25,4 +26,5 @@ export const quotesRouter = router({
   archive: archiveQuoteProcedure,
   convertToInvoice: convertQuoteToInvoiceProcedure,
   pdf: quotePdfProcedure,
+  timeline: quoteTimelineProcedure,
 });

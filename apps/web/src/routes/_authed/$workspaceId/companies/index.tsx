@@ -12,7 +12,7 @@ const companiesSearch = z.object({
   q: z.string().max(200).optional().catch(undefined),
   page: z.number().int().min(1).optional().catch(undefined),
   sheet: z.literal('new').optional().catch(undefined),
-  company: z.string().max(64).optional().catch(undefined),
+  company: z.string().min(1).max(64).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/_authed/$workspaceId/companies/')({

@@ -12,8 +12,8 @@ const contactsSearch = z.object({
   q: z.string().max(200).optional().catch(undefined),
   page: z.number().int().min(1).optional().catch(undefined),
   sheet: z.literal('new').optional().catch(undefined),
-  contact: z.string().max(64).optional().catch(undefined),
-  companyId: z.string().max(64).optional().catch(undefined),
+  contact: z.string().min(1).max(64).optional().catch(undefined),
+  companyId: z.string().min(1).max(64).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/_authed/$workspaceId/contacts/')({
