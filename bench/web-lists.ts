@@ -393,8 +393,9 @@ function summary(timings: PageTiming[], fromUrl: boolean) {
     /** From the action itself (for a search, the last key: the 250 ms pause included). */
     fromActionP50: p50Of(timings.map((one) => one.ms)),
     callP50: p50Of(timings.map((one) => one.callMs ?? 0)),
-    /** In the page: the judged time less the tRPC call (the router, React, the DOM). */
-    pageP50: p50Of(judged.map((ms, index) => ms - (timings[index]?.callMs ?? 0))),
+    /** In the page before the call starts (the router), and after its last byte (React, the DOM). */
+    beforeCallP50: p50Of(timings.map((one) => one.beforeCallMs ?? 0)),
+    afterCallP50: p50Of(timings.map((one) => one.afterCallMs ?? 0)),
     samples: timings.length,
     callsPerSample: round1(timings.reduce((sum, one) => sum + one.calls, 0) / Math.max(1, timings.length)),
     rows: percentile(
@@ -432,8 +433,9 @@ printTable(
     'p95 ms',
     'max ms',
     'from the action p50',
+    'before the call p50',
     'tRPC call p50',
-    'rest p50',
+    'after it p50',
     'rows',
   ],
   verdicts.flatMap((verdict) =>
@@ -444,8 +446,9 @@ printTable(
       String(verdict[workspace.name].p95),
       String(verdict[workspace.name].max),
       String(verdict[workspace.name].fromActionP50),
+      String(verdict[workspace.name].beforeCallP50),
       String(verdict[workspace.name].callP50),
-      String(verdict[workspace.name].pageP50),
+      String(verdict[workspace.name].afterCallP50),
       String(verdict[workspace.name].rows),
     ]),
   ),

@@ -26,6 +26,9 @@ export interface PageTiming {
   /** The tRPC calls made meanwhile: how many, and the longest from request start to its last byte. */
   calls: number;
   callMs: number | null;
+  /** From the action to the first call's start, and from the last call's last byte to the rows. */
+  beforeCallMs: number | null;
+  afterCallMs: number | null;
   /** The rows the table holds afterwards. */
   rows: number;
 }
@@ -94,6 +97,9 @@ export function timeInPage({ caption, action, timeoutMs }: PageTimingInput): Pro
           calls: calls.length,
           callMs:
             calls.length === 0 ? null : Math.max(...calls.map((call) => call.responseEnd - call.startTime)),
+          beforeCallMs:
+            calls.length === 0 ? null : Math.min(...calls.map((call) => call.startTime)) - started,
+          afterCallMs: calls.length === 0 ? null : at - Math.max(...calls.map((call) => call.responseEnd)),
           rows: table()?.tBodies[0]?.rows.length ?? 0,
         });
       }, 0);
