@@ -58,6 +58,10 @@ test('an owner creates a tracked product with a threshold, finds it, edits it, c
   await page.getByRole('link', { name: 'Nouveau produit' }).first().click();
   await page.waitForURL((url) => url.searchParams.get('sheet') === 'new');
   const sheet = page.getByRole('dialog', { name: 'Nouveau produit' });
+  // The sheet opens on its first field.
+  await expect
+    .poll(() => sheet.getByLabel('Nom').evaluate((input) => input === document.activeElement))
+    .toBe(true);
   // The schema speaks before the server is asked: a product needs a name.
   await sheet.getByRole('button', { name: 'Créer le produit' }).click();
   await expect.poll(() => sheet.getByLabel('Nom').getAttribute('aria-invalid')).toBe('true');
