@@ -98,6 +98,13 @@ test('an owner creates a tracked product with a threshold, finds it, edits it, c
   await expect.poll(() => edit.getByLabel('Nom').inputValue()).toBe('Café moulu 250 g');
   await edit.getByLabel('Prix de vente HT (€)').fill('6.9');
   await edit.getByLabel('Seuil d’alerte').fill('15');
+  // Escape with changes typed asks before losing them; Escape again keeps them.
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Abandonner les modifications ?' });
+  await discard.waitFor();
+  await page.keyboard.press('Escape');
+  await discard.waitFor({ state: 'hidden' });
+  expect(await edit.getByLabel('Seuil d’alerte').inputValue()).toBe('15');
   await edit.getByRole('button', { name: 'Enregistrer' }).click();
   await page.waitForURL((url) => !url.searchParams.has('product'));
   // 12 in stock, at or below the new threshold of 15: low.
