@@ -134,8 +134,11 @@ test(
     await created.getByRole('link', { name: 'Torréfaction sur mesure' }).click();
     await page.waitForURL((url) => url.searchParams.get('opportunity') === saved?.id);
     const edit = page.getByRole('dialog', { name: 'Modifier l’opportunité' });
-    // The amount as French writes it; Escape in a picker closes its list, not the sheet.
+    // The amount as French writes it, the contact by name; Escape in a picker closes its list, not the sheet.
     expect(await edit.getByLabel('Montant HT (€)').inputValue()).toBe('1250,5');
+    await expect
+      .poll(() => edit.getByRole('combobox', { name: 'Contact' }).inputValue())
+      .toBe('Camille Martin');
     await edit.getByRole('combobox', { name: 'Société' }).fill('Hôtel');
     await edit.getByRole('option', { name: /Hôtel du Parc/ }).waitFor();
     await page.keyboard.press('Escape');

@@ -14,7 +14,7 @@ import { AmountInput } from './amount-input.tsx';
 import type { OpportunityCard } from './board-input.ts';
 import { DayInput } from './day-input.tsx';
 import { invalidateOpportunities } from './invalidate.ts';
-import { CompanyPicker, ContactPicker } from './party-pickers.tsx';
+import { CompanyPicker, ContactPicker, useContactOfOpportunity } from './party-pickers.tsx';
 import { isPriority, usePriorityLabels } from './priorities.ts';
 import { boardStatuses, useOpportunityStatusLabels } from './statuses.ts';
 
@@ -51,9 +51,10 @@ export function EditOpportunityForm({
   const [company, setCompany] = useState<PickerOption | null>(
     opportunity.company === null ? null : { id: opportunity.company.id, label: opportunity.company.name },
   );
-  const [contact, setContact] = useState<PickerOption | null>(
-    opportunity.contactEmail === null ? null : { id: 'current', label: opportunity.contactEmail },
-  );
+  const current = useContactOfOpportunity(opportunity.contactEmail);
+  // undefined until another contact is picked (or the contact removed): the contact stays as it is.
+  const [picked, setPicked] = useState<PickerOption | null>();
+  const contact = picked === undefined ? current : picked;
   const [failure, setFailure] = useState<string>();
   const update = useMutation(
     trpc.opportunities.update.mutationOptions({
@@ -144,7 +145,7 @@ export function EditOpportunityForm({
         <ContactPicker
           selected={contact}
           onSelect={(option) => {
-            setContact(option);
+            setPicked(option);
             form.setValue('contactId', option?.id ?? null, { shouldDirty: true });
             if (option?.company && company === null) pickCompany(option.company);
           }}
