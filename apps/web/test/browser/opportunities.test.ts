@@ -103,6 +103,12 @@ test(
     await expectAccessible(page);
 
     await sheet.getByLabel('Titre').fill('Torréfaction sur mesure');
+    // Escape with something typed asks before losing it; staying keeps what was typed.
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('dialog', { name: 'Abandonner les modifications ?' });
+    await question.getByRole('button', { name: 'Annuler' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await sheet.getByLabel('Titre').inputValue()).toBe('Torréfaction sur mesure');
     await sheet.getByLabel('Montant HT (€)').fill('1 250,50');
     await sheet.getByRole('combobox', { name: 'Contact' }).fill('Camille');
     await sheet.getByRole('option', { name: /camille@bistrot-halles\.test/ }).waitFor();

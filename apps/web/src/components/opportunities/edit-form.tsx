@@ -6,6 +6,7 @@ import { Controller } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
+import { useReportDirty } from '../companies/discard-guard.tsx';
 import { Button } from '../ui/button.tsx';
 import { Field, inputClass } from '../ui/field.tsx';
 import type { PickerOption } from '../ui/search-picker.tsx';
@@ -14,6 +15,7 @@ import { AmountInput } from './amount-input.tsx';
 import type { OpportunityCard } from './board-input.ts';
 import { DayInput } from './day-input.tsx';
 import { invalidateOpportunities } from './invalidate.ts';
+import type { SheetActions } from './opportunity-sheet.tsx';
 import { CompanyPicker, ContactPicker, useContactOfOpportunity } from './party-pickers.tsx';
 import { isPriority, usePriorityLabels } from './priorities.ts';
 import { boardStatuses, useOpportunityStatusLabels } from './statuses.ts';
@@ -27,13 +29,10 @@ export function EditOpportunityForm({
   opportunity,
   canWrite,
   onDone,
+  onCancel,
+  onDirty,
   onBusy,
-}: {
-  opportunity: OpportunityCard;
-  canWrite: boolean;
-  onDone: () => void;
-  onBusy: (busy: boolean) => void;
-}) {
+}: { opportunity: OpportunityCard; canWrite: boolean } & SheetActions) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -71,6 +70,7 @@ export function EditOpportunityForm({
     }),
   );
   useEffect(() => onBusy(update.isPending), [update.isPending, onBusy]);
+  useReportDirty(form.formState.isDirty, onDirty);
   const errors = form.formState.errors;
   const pickCompany = (option: PickerOption | null) => {
     setCompany(option);
@@ -183,7 +183,7 @@ export function EditOpportunityForm({
         </p>
       )}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={update.isPending} onClick={onDone}>
+        <Button variant="secondary" disabled={update.isPending} onClick={onCancel}>
           {canWrite ? <Trans>Annuler</Trans> : <Trans>Fermer</Trans>}
         </Button>
         {canWrite && (
