@@ -117,11 +117,17 @@ test('the owner edits the legal identity: Save waits for a change, Undo puts it 
   await page.getByLabel('IBAN').fill('FR00 1234');
   await save.click();
   await expect.poll(() => page.getByLabel('IBAN').getAttribute('aria-invalid')).toBe('true');
+  await page
+    .getByText('Cet IBAN n’est pas valide : vérifiez-le sur votre relevé d’identité bancaire.')
+    .waitFor();
   await page.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 189');
   await page.getByLabel('BIC').fill('BNPAFRPP');
   await page.getByLabel('Délai de paiement (jours)').fill('45');
   await save.click();
   await expect.poll(() => page.getByLabel('SIRET').getAttribute('aria-invalid')).toBe('true');
+  await page
+    .getByText('Ce SIRET n’est pas valide : 14 chiffres avec leur clé, commençant par le SIREN.')
+    .waitFor();
   await toast(page, 'Certains champs sont à corriger.').waitFor();
   // The form kept everything typed; the SIRET is put right and the save goes through.
   expect(await page.getByLabel('Raison sociale').inputValue()).toBe('Brûlerie du Port SAS');
