@@ -47,6 +47,7 @@ interface RestQuote {
   number: string | null;
   status: string;
   clientName: string;
+  clientCompany: string | null;
   invoiceId: string | null;
   totals: { total: number };
 }
@@ -153,9 +154,18 @@ test(
     const save = page.getByRole('button', { name: 'Créer le brouillon' });
     expect(await save.isDisabled()).toBe(true);
 
-    await page.getByLabel('Nom du client').fill('Inès Moreau');
+    // The client from a contact of the workspace, its fields still editable.
+    await page.getByLabel('Reprendre un contact (facultatif)').fill('camille');
+    await page
+      .getByRole('list', { name: 'Contacts trouvés' })
+      .getByRole('button', { name: /^Camille Martin/ })
+      .click();
+    await page.getByText('Lié au contact Camille Martin.').waitFor();
+    await expect.poll(() => page.getByLabel('Nom du client').inputValue()).toBe('Camille Martin');
+    await expect
+      .poll(() => page.getByLabel('E-mail du client').inputValue())
+      .toBe('camille@bistrot-halles.test');
     await page.getByLabel('Société (facultatif)').fill('Atelier Moreau');
-    await page.getByLabel('E-mail du client').fill('ines@atelier-moreau.test');
     await page.getByLabel('Validité (jours)').fill('45');
     const line = (position: number) => page.getByRole('group', { name: `Ligne ${position}` });
     await line(1).getByLabel('Description').fill('Conception du site');
@@ -180,7 +190,12 @@ test(
     const created = await rest<RestQuote & { validityDays: number; lines: { description: string }[] }>(
       `/quotes/${quoteId}`,
     );
-    expect(created).toMatchObject({ status: 'DRAFT', clientName: 'Inès Moreau', validityDays: 45 });
+    expect(created).toMatchObject({
+      status: 'DRAFT',
+      clientName: 'Camille Martin',
+      clientCompany: 'Atelier Moreau',
+      validityDays: 45,
+    });
     expect(created.totals.total).toBe(1751.88);
     await page.getByText('45 jours à compter de l’envoi').waitFor();
     await expectAccessible(page);
