@@ -223,6 +223,10 @@ test(
     await act(page, 'Convertir en facture', 'Créer la facture', 'Facture brouillon créée depuis le devis.');
     const converted = await rest<RestQuote>(`/quotes/${quoteId}`);
     expect(converted.invoiceId).not.toBeNull();
+    // The new invoice's detail opens, to be reviewed before it is sent.
+    await page.waitForURL(
+      (url) => url.pathname === `/app/${seed.workspaceId}/invoices/${converted.invoiceId}`,
+    );
     const invoice = await rest<{ status: string; lines: { description: string; quantity: number }[] }>(
       `/invoices/${converted.invoiceId}`,
     );
@@ -230,7 +234,9 @@ test(
     expect(invoice.lines.map((l) => [l.description, l.quantity])).toEqual(
       created.lines.map((l) => [l.description, (l as unknown as { quantity: number }).quantity]),
     );
-    // The quote offers no second conversion.
+    // Back on the quote: it links to its invoice, and offers no second conversion.
+    await page.goBack();
+    await page.getByRole('link', { name: 'Voir la facture' }).waitFor();
     await page.getByRole('button', { name: 'Archiver' }).waitFor();
     expect(await page.getByRole('button', { name: 'Convertir en facture' }).count()).toBe(0);
     expect(problems).toEqual([]);

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc/client.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { ClientPanel, Panel } from './client-panel.tsx';
+import { InvoiceLink } from './invoice-link.tsx';
 import { QuoteLinesTable } from './lines-table.tsx';
 import { QuoteActions } from './quote-actions.tsx';
 import { QuoteStatusBadge } from './status-badge.tsx';
@@ -39,7 +40,14 @@ export function QuoteDetailScreen({ workspaceId, quoteId }: { workspaceId: strin
       </PageHeader>
       <div className="grid gap-4 md:grid-cols-2">
         <ClientPanel quote={quote} />
-        <TermsPanel quote={quote} invoiceLink={null} />
+        <TermsPanel
+          quote={quote}
+          invoiceLink={
+            quote.invoiceId === null ? null : (
+              <InvoiceLink workspaceId={workspaceId} invoiceId={quote.invoiceId} />
+            )
+          }
+        />
       </div>
       <section aria-labelledby="quote-lines" className="flex flex-col gap-3">
         <h2 id="quote-lines" className="text-lg font-semibold">
