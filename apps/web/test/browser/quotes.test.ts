@@ -106,6 +106,15 @@ test(
     await page.getByText(total, { exact: true }).waitFor();
     await expect.poll(() => page.getByText(/^TVA .+ % sur /).count()).toBe(detail.totals.taxes.length);
     await page.getByRole('button', { name: 'Marquer comme accepté' }).waitFor();
+    // The demo's sent quote answers an opportunity: the link opens it on the board.
+    const opportunityId = (await rest<{ opportunityId: string | null }>(`/quotes/${sent.id}`)).opportunityId;
+    await page.getByRole('link', { name: 'Voir l’opportunité' }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname.endsWith('/opportunities') && url.searchParams.get('opportunity') === opportunityId,
+    );
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: sent.number }).waitFor();
     await expectAccessible(page);
     expect(problems).toEqual([]);
     await page.context().close();
