@@ -39,9 +39,10 @@ const chromiumArgs = [
 /** Tests sign in often: the sign-in limit is raised unless a test is about that limit. */
 export const roomySignInLimit = { SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000' };
 
-export async function startAppUnderTest(): Promise<AppUnderTest> {
+/** `env`: more of the API process's environment (WEBHOOK_ALLOW_PRIVATE_TARGETS for a local receiver). */
+export async function startAppUnderTest(env: Record<string, string> = {}): Promise<AppUnderTest> {
   const db = await createTestDatabase();
-  const api = await startApiProcess(db.url, roomySignInLimit);
+  const api = await startApiProcess(db.url, { ...roomySignInLimit, ...env });
   const { executablePath, fontConfigPath } = inject('chromium');
   const browser = await chromium.launch({
     executablePath,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { type FormEvent, useId } from 'react';
 import { type SignInOutcome, signIn } from '../../session/auth.ts';
 import { meQuery } from '../../session/me.ts';
@@ -79,6 +79,11 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
             {attempt.isPending ? <Trans>Connexion…</Trans> : <Trans>Se connecter</Trans>}
           </button>
         </form>
+        <p className="mt-4">
+          <Link to="/forgot-password" className="font-medium text-brand-700 underline">
+            <Trans>Mot de passe oublié ?</Trans>
+          </Link>
+        </p>
       </div>
     </main>
   );

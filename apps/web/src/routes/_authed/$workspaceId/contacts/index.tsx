@@ -1,11 +1,50 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../../components/ui/page-header.tsx';
+import { z } from 'zod';
+import { ContactsScreen } from '../../../../components/contacts/contacts-screen.tsx';
+import { contactsListInput } from '../../../../components/contacts/list-input.ts';
+import { ContactsSkeleton } from '../../../../components/contacts/skeleton.tsx';
 
-// PLACEHOLDER: replaced by the screen's own route.
-export const Route = createFileRoute('/_authed/$workspaceId/contacts/')({ component: Screen });
+/**
+ * The list's state lives in the URL, and so does the open sheet: `?sheet=new` to create (with
+ * `companyId` to start from a company), `?contact=<id>` to read or edit one. Back closes it.
+ */
+const contactsSearch = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  page: z.number().int().min(1).optional().catch(undefined),
+  sheet: z.literal('new').optional().catch(undefined),
+  contact: z.string().min(1).max(64).optional().catch(undefined),
+  companyId: z.string().min(1).max(64).optional().catch(undefined),
+});
 
-function Screen() {
-  const { t } = useLingui();
-  return <PageHeader title={t`Contacts`} documentTitle={t`Contacts · Comptoir`} />;
+export const Route = createFileRoute('/_authed/$workspaceId/contacts/')({
+  validateSearch: contactsSearch,
+  loaderDeps: ({ search }) => ({ q: search.q, page: search.page, contact: search.contact }),
+  loader: ({ context, deps }) => {
+    // A deep link to a contact starts loading it with the list; the sheet says if it is gone.
+    if (deps.contact !== undefined)
+      void context.queryClient.prefetchQuery(context.trpc.contacts.get.queryOptions({ id: deps.contact }));
+    return context.queryClient.ensureQueryData(
+      context.trpc.contacts.list.queryOptions(contactsListInput(deps.q, deps.page ?? 1)),
+    );
+  },
+  pendingComponent: ContactsSkeleton,
+  pendingMs: 200,
+  component: ContactsRoute,
+});
+
+function ContactsRoute() {
+  const search = Route.useSearch();
+  return (
+    <ContactsScreen
+      q={search.q}
+      page={search.page ?? 1}
+      sheet={
+        search.sheet === 'new'
+          ? { mode: 'new', companyId: search.companyId }
+          : search.contact === undefined
+            ? undefined
+            : { mode: 'edit', id: search.contact }
+      }
+    />
+  );
 }

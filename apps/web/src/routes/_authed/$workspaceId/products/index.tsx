@@ -1,11 +1,33 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../../components/ui/page-header.tsx';
+import { z } from 'zod';
+import { productsListInput, trackingSchema } from '../../../../components/products/list-input.ts';
+import { ProductsScreen } from '../../../../components/products/products-screen.tsx';
+import { ProductsSkeleton } from '../../../../components/products/skeleton.tsx';
 
-// PLACEHOLDER: replaced by the screen's own route.
-export const Route = createFileRoute('/_authed/$workspaceId/products/')({ component: Screen });
+/** The list's state lives in the URL (search, filter, page), and so does the open sheet. */
+const productsSearch = z.object({
+  // The router reads a search param that looks like a number (a barcode) as one: keep it as text.
+  q: z
+    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().max(200))
+    .optional()
+    .catch(undefined),
+  tracking: trackingSchema.optional().catch(undefined),
+  page: z.number().int().min(1).optional().catch(undefined),
+  sheet: z.literal('new').optional().catch(undefined),
+  product: z.string().min(1).max(64).optional().catch(undefined),
+});
 
-function Screen() {
-  const { t } = useLingui();
-  return <PageHeader title={t`Produits`} documentTitle={t`Produits · Comptoir`} />;
+export const Route = createFileRoute('/_authed/$workspaceId/products/')({
+  validateSearch: productsSearch,
+  // Opening or closing a sheet does not load the list again: only what the list shows does.
+  loaderDeps: ({ search }) => ({ q: search.q, tracking: search.tracking, page: search.page }),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(context.trpc.products.list.queryOptions(productsListInput(deps))),
+  pendingComponent: ProductsSkeleton,
+  pendingMs: 200,
+  component: ProductsRoute,
+});
+
+function ProductsRoute() {
+  return <ProductsScreen search={Route.useSearch()} />;
 }

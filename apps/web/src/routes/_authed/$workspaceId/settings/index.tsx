@@ -1,11 +1,11 @@
-import { useLingui } from '@lingui/react/macro';
-import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../../components/ui/page-header.tsx';
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router';
+import { firstSettingsTab } from '../../../../components/settings/tabs.tsx';
 
-// PLACEHOLDER: replaced by the screen's own route.
-export const Route = createFileRoute('/_authed/$workspaceId/settings/')({ component: Screen });
-
-function Screen() {
-  const { t } = useLingui();
-  return <PageHeader title={t`Réglages`} documentTitle={t`Réglages · Comptoir`} />;
-}
+/** /settings opens the first section the role may see. */
+export const Route = createFileRoute('/_authed/$workspaceId/settings/')({
+  beforeLoad: ({ context, params }) => {
+    const to = firstSettingsTab(context.membership.scopes);
+    if (to === undefined) throw notFound();
+    throw redirect({ to, params, replace: true });
+  },
+});

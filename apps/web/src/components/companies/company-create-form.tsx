@@ -1,0 +1,78 @@
+import { companyCreateSchema } from '@comptoir/core/schemas';
+import { Trans } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useErrorMessage } from '../../forms/error-messages.ts';
+import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
+import { trpc } from '../../trpc/client.ts';
+import { Button } from '../ui/button.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { blankAs, type CompanyFieldName, CompanyFields } from './company-fields.tsx';
+import { useReportDirty } from './discard-guard.tsx';
+import { FormProblem } from './form-problem.tsx';
+import { useInvalidateCompanies } from './invalidate.ts';
+import { useSavedMessage } from './saved-message.ts';
+
+const absent = blankAs(undefined);
+
+/** Creates a company on `companies.create`'s own schema; the server's details land on their fields. */
+export function CompanyCreateForm({
+  onDone,
+  onCancel,
+  onDirty,
+}: {
+  onDone: () => void;
+  onCancel: () => void;
+  onDirty?: (dirty: boolean) => void;
+}) {
+  const toast = useToast();
+  const savedMessage = useSavedMessage();
+  const errorMessage = useErrorMessage();
+  const invalidate = useInvalidateCompanies();
+  const form = useSchemaForm(companyCreateSchema, { name: '' });
+  const create = useMutation(
+    trpc.companies.create.mutationOptions({
+      onSuccess: async ({ data: company }) => {
+        await invalidate();
+        toast(savedMessage(company, 'created'));
+        onDone();
+      },
+      onError: (error) => {
+        showServerErrors(form, error);
+      },
+    }),
+  );
+  useReportDirty(form.formState.isDirty, onDirty);
+  const errors = form.formState.errors;
+  const field = (name: CompanyFieldName) =>
+    form.register(name, name === 'name' ? {} : { setValueAs: absent });
+  return (
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((values) => create.mutate(values))}
+      className="flex flex-col gap-4"
+    >
+      <fieldset disabled={create.isPending} className="flex flex-col gap-4">
+        <CompanyFields
+          field={field}
+          errors={{
+            name: errors.name?.message,
+            siret: errors.siret?.message,
+            vatNumber: errors.vatNumber?.message,
+            address: errors.address?.message,
+          }}
+          siret={form.watch('siret')}
+          vatNumber={form.watch('vatNumber')}
+        />
+      </fieldset>
+      {create.isError && <FormProblem>{errorMessage(create.error)}</FormProblem>}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
+          <Trans>Annuler</Trans>
+        </Button>
+        <Button type="submit" pending={create.isPending}>
+          <Trans>Créer la société</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}

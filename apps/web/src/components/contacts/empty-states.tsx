@@ -1,0 +1,58 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../ui/button.tsx';
+import { EmptyState } from '../ui/empty-state.tsx';
+
+const actionClass = buttonClass();
+
+export function NoContactsYet({ canWrite }: { canWrite: boolean }) {
+  return (
+    <EmptyState title={<Trans>Pas encore de contact</Trans>}>
+      <p className="text-slate-700">
+        {canWrite ? (
+          <Trans>Ajoutez les personnes avec qui vous travaillez, et rattachez-les à leur société.</Trans>
+        ) : (
+          <Trans>Les contacts de cet espace apparaîtront ici dès qu’un membre en aura ajouté.</Trans>
+        )}
+      </p>
+      {canWrite && (
+        <Link from="/$workspaceId/contacts/" search={{ sheet: 'new' }} className={actionClass}>
+          <Trans>Ajouter un contact</Trans>
+        </Link>
+      )}
+    </EmptyState>
+  );
+}
+
+export function NoContactMatches({ q }: { q: string }) {
+  return (
+    <EmptyState title={<Trans>Aucun contact ne correspond à « {q} »</Trans>}>
+      <p className="text-slate-700">
+        <Trans>
+          La recherche porte sur le nom, l’e-mail et le nom de la société. Essayez un autre mot, ou
+          effacez-la.
+        </Trans>
+      </p>
+      <Link from="/$workspaceId/contacts/" search={{}} className={actionClass}>
+        <Trans>Effacer la recherche</Trans>
+      </Link>
+    </EmptyState>
+  );
+}
+
+export function PastTheLastContactPage() {
+  return (
+    <EmptyState title={<Trans>Cette page est vide</Trans>}>
+      <p className="text-slate-700">
+        <Trans>La liste est plus courte que cela.</Trans>
+      </p>
+      <Link
+        from="/$workspaceId/contacts/"
+        search={(previous) => ({ ...previous, page: undefined })}
+        className={actionClass}
+      >
+        <Trans>Revenir à la première page</Trans>
+      </Link>
+    </EmptyState>
+  );
+}

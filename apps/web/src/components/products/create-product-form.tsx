@@ -1,0 +1,60 @@
+import { productCreateSchema } from '@comptoir/core/schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useErrorMessage } from '../../forms/error-messages.ts';
+import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
+import { trpc } from '../../trpc/client.ts';
+import { Button } from '../ui/button.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { FormError } from './form-error.tsx';
+import { newProductDefaults } from './form-values.ts';
+import { useInvalidateProducts } from './invalidate.ts';
+import { ProductFields } from './product-fields.tsx';
+
+/** A new product, validated by `products.create`'s own schema before it is sent. */
+export function CreateProductForm({ onDone }: { onDone: () => void }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const invalidate = useInvalidateProducts();
+  const [problem, setProblem] = useState<string>();
+  const form = useSchemaForm(productCreateSchema, newProductDefaults);
+  const create = useMutation(
+    trpc.products.create.mutationOptions({
+      onSuccess: async ({ data }) => {
+        await invalidate();
+        const name = data.name;
+        toast(t`Produit « ${name} » créé`);
+        onDone();
+      },
+      onError: (error) => {
+        showServerErrors(form, error);
+        setProblem(errorMessage(error));
+      },
+    }),
+  );
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((values) => {
+        setProblem(undefined);
+        create.mutate(values);
+      })}
+    >
+      <fieldset disabled={create.isPending} className="flex flex-col gap-4">
+        <ProductFields form={form} creating />
+      </fieldset>
+      <FormError message={problem} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" disabled={create.isPending} onClick={onDone}>
+          <Trans>Annuler</Trans>
+        </Button>
+        <Button type="submit" pending={create.isPending}>
+          <Trans>Créer le produit</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}

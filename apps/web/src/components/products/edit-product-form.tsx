@@ -1,0 +1,71 @@
+import { type ProductUpdate, type ProductView, productUpdateSchema } from '@comptoir/core/schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Path, UseFormReturn } from 'react-hook-form';
+import { useErrorMessage } from '../../forms/error-messages.ts';
+import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
+import { trpc } from '../../trpc/client.ts';
+import { Button } from '../ui/button.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { FormError } from './form-error.tsx';
+import { editDefaults, type ProductFormValues } from './form-values.ts';
+import { useInvalidateProducts } from './invalidate.ts';
+import { ProductFields } from './product-fields.tsx';
+
+/** Changes to a product, validated by `products.update`'s own schema (its `patch`). */
+export function EditProductForm({ product, onDone }: { product: ProductView; onDone: () => void }) {
+  const { t } = useLingui();
+  const toast = useToast();
+  const errorMessage = useErrorMessage();
+  const invalidate = useInvalidateProducts();
+  const [problem, setProblem] = useState<string>();
+  const form = useSchemaForm(productUpdateSchema, editDefaults(product));
+  const update = useMutation(
+    trpc.products.update.mutationOptions({
+      onSuccess: async ({ data }) => {
+        await invalidate();
+        const name = data.name;
+        toast(t`Produit « ${name} » enregistré`);
+        onDone();
+      },
+      onError: (error) => {
+        // The API names the fields inside the call's `patch` (`patch.name`): the form's are bare.
+        showServerErrors(
+          {
+            getValues: form.getValues,
+            setError: (path, error) =>
+              form.setError(String(path).replace(/^patch\./, '') as Path<ProductUpdate>, error),
+          },
+          error,
+        );
+        setProblem(errorMessage(error));
+      },
+    }),
+  );
+  // The edit form's fields are a part of the creation form's (no purchase cost, no opening stock).
+  const fields = form as unknown as UseFormReturn<ProductFormValues>;
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit((patch) => {
+        setProblem(undefined);
+        update.mutate({ id: product.id, patch });
+      })}
+    >
+      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
+        <ProductFields form={fields} creating={false} wasTracked={product.trackStock} />
+      </fieldset>
+      <FormError message={problem} />
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" disabled={update.isPending} onClick={onDone}>
+          <Trans>Annuler</Trans>
+        </Button>
+        <Button type="submit" pending={update.isPending} disabled={!form.formState.isDirty}>
+          <Trans>Enregistrer</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
