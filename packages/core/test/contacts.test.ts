@@ -1,14 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type CompanyView,
-  type ContactListQuery,
-  type ContactView,
-  contactListQuerySchema,
-  createContact,
-  listContacts,
-  updateContact,
-} from '../src/index.ts';
+import { contactListQuerySchema, createContact, listContacts, updateContact } from '../src/index.ts';
+import type { CompanyView, ContactListQuery, ContactView } from '../src/schemas.ts';
 import { factories } from './factories.ts';
 
 // contacts.list's companyId filter: one company's contacts, with q and paging; a company the
