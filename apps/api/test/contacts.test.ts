@@ -8,6 +8,7 @@ import {
   eventsOfWorkspace,
   expectError,
   expectInvalidBody,
+  expectInvalidRequest,
   freshWorkspace,
   getOk,
   idOf,
@@ -477,6 +478,125 @@ describe('GET /contacts?q= through the company', () => {
     expect(await search('torrefaction')).toEqual({ names: ['Bérénice Roux'], total: 1 });
     expect(await search('paul@')).toEqual({ names: [], total: 0 });
     expect(await search('MARTIN')).toEqual({ names: ['Paulo Martín'], total: 1 });
+  });
+});
+
+describe('GET /contacts?companyId=', () => {
+  let own: Awaited<ReturnType<typeof ownWorkspace>>;
+  let bakery: CompanyBody;
+  let roaster: CompanyBody;
+  let foreign: CompanyBody;
+  /** The bakery's contacts, newest first. */
+  const bakers: ContactBody[] = [];
+  const ofCompany = async (query: string, as = own.headers) => {
+    const body = await list(query, as);
+    return { names: body.data.map((contact) => contact.name), total: body.pagination.total };
+  };
+
+  beforeAll(async () => {
+    own = await ownWorkspace();
+    bakery = await createCompany({ name: 'Boulangerie Martin' }, own.headers);
+    roaster = await createCompany({ name: 'Torréfaction Bérénice' }, own.headers);
+    for (const name of ['Anne Martin', 'Bruno Petit', 'Chloé Durand']) {
+      bakers.unshift(await create({ name, email: uniqueEmail('baker'), companyId: bakery.id }, own.headers));
+    }
+    await create({ name: 'Martin Roux', email: uniqueEmail('roaster'), companyId: roaster.id }, own.headers);
+    await create({ name: 'Martin Seul', email: uniqueEmail('alone') }, own.headers);
+    const other = await ownWorkspace();
+    foreign = await createCompany({ name: 'Boulangerie Étrangère' }, other.headers);
+    await create(
+      { name: 'Martin Étranger', email: uniqueEmail('foreign'), companyId: foreign.id },
+      other.headers,
+    );
+  });
+
+  it('lists the company’s contacts exactly as POST returned them, newest first, with their total', async () => {
+    expect(await list(`?companyId=${bakery.id}`, own.headers)).toEqual({
+      data: bakers,
+      pagination: { total: 3, limit: 20, offset: 0 },
+    });
+    expect(await ofCompany(`?companyId=${roaster.id}`)).toEqual({ names: ['Martin Roux'], total: 1 });
+    expect((await list('', own.headers)).pagination.total).toBe(5);
+  });
+
+  it('pages, keeping the total past the last page', async () => {
+    expect(await list(`?companyId=${bakery.id}&limit=2&offset=2`, own.headers)).toEqual({
+      data: bakers.slice(2),
+      pagination: { total: 3, limit: 2, offset: 2 },
+    });
+    expect(await list(`?companyId=${bakery.id}&offset=10`, own.headers)).toEqual({
+      data: [],
+      pagination: { total: 3, limit: 20, offset: 10 },
+    });
+  });
+
+  it.each([
+    ['martin', ['Chloé Durand', 'Bruno Petit', 'Anne Martin']],
+    ['durand', ['Chloé Durand']],
+    ['BOULANGERIE', ['Chloé Durand', 'Bruno Petit', 'Anne Martin']],
+    ['roux', []],
+    ['berenice', []],
+  ])('combines with q=%s: the company’s contacts that match', async (q, names) => {
+    expect(await ofCompany(`?companyId=${bakery.id}&q=${encodeURIComponent(q)}`)).toEqual({
+      names,
+      total: names.length,
+    });
+  });
+
+  it('pages a search within the company', async () => {
+    expect(await list(`?q=martin&companyId=${bakery.id}&limit=1&offset=1`, own.headers)).toEqual({
+      data: [bakers[1]],
+      pagination: { total: 3, limit: 1, offset: 1 },
+    });
+  });
+
+  it.each([
+    ['another workspace’s company', () => foreign.id],
+    ['an unknown company', () => 'cmp_00000000000000000000000000'],
+    ['a contact’s id', () => bakers[0]?.id ?? ''],
+    ['a name', () => 'Boulangerie Martin'],
+    ['64 characters', () => 'c'.repeat(64)],
+  ])('answers an empty page, not a 404, for %s (with or without q)', async (_label, companyId) => {
+    const id = encodeURIComponent(companyId());
+    expect(await list(`?companyId=${id}`, own.headers)).toEqual({
+      data: [],
+      pagination: { total: 0, limit: 20, offset: 0 },
+    });
+    expect(await ofCompany(`?companyId=${id}&q=martin`)).toEqual({ names: [], total: 0 });
+  });
+
+  it('shows another workspace nothing through one of this workspace’s companies', async () => {
+    const stranger = await ownWorkspace(['read:contacts']);
+    expect(await ofCompany(`?companyId=${bakery.id}`, stranger.headers)).toEqual({ names: [], total: 0 });
+  });
+
+  it.each([
+    ['empty', '?companyId='],
+    ['of 65 characters', `?companyId=${'c'.repeat(65)}`],
+    ['given twice', '?companyId=cmp_a&companyId=cmp_b'],
+  ])('answers 400 invalid_request naming companyId for one %s', async (_label, query) => {
+    await expectInvalidRequest(
+      await api.request(`/api/v1/contacts${query}`, { headers: own.headers }),
+      'companyId',
+    );
+  });
+
+  it('is the same procedure over tRPC', async () => {
+    const client = createComptoirClient({ url: api.baseUrl, apiKey: own.key });
+    expect(await client.contacts.list.query({ companyId: bakery.id, q: 'martin', limit: 2 })).toEqual(
+      await list(`?companyId=${bakery.id}&q=martin&limit=2`, own.headers),
+    );
+    await expect(client.contacts.list.query({ companyId: '' })).rejects.toMatchObject({
+      data: { httpStatus: 400, error: { code: 'invalid_request' } },
+    });
+  });
+
+  it('is documented as a query parameter of GET /contacts', async () => {
+    const document = (await (await api.request('/api/v1/openapi.json')).json()) as {
+      paths: Record<string, { get?: { parameters?: { name: string; in: string; schema: unknown }[] } }>;
+    };
+    const parameter = document.paths['/contacts']?.get?.parameters?.find((p) => p.name === 'companyId');
+    expect(parameter).toMatchObject({ in: 'query', schema: { type: 'string', minLength: 1, maxLength: 64 } });
   });
 });
 

@@ -87,6 +87,7 @@ describe('text PostgreSQL cannot store (U+0000)', () => {
     ['/api/v1/products?supplierId=%00', 'supplierId'],
     ['/api/v1/stock-movements?productId=%00', 'productId'],
     ['/api/v1/contacts?q=a%00', 'q'],
+    ['/api/v1/contacts?companyId=cmp_%00', 'companyId'],
     ['/api/v1/products?q=%00', 'q'],
   ])('GET %s: 400 invalid_request naming the parameter', async (path, parameter) => {
     await expectFieldNamed(await send('GET', path), 'invalid_request', parameter);

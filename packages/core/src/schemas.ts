@@ -3,6 +3,15 @@
 // imports this, never the package's main entry; test/schemas-entry.test.ts proves that importing
 // it loads no MikroORM, Kysely or pg.
 
+// The checks a Company read reports (siretValid, vatNumberValid) and the forms it stores the
+// identifiers in: pure functions, so a client checks as one types with the server's own code.
+export {
+  identifierChecks,
+  normalizeSiret,
+  normalizeVatNumber,
+  siretCheck,
+  vatNumberCheck,
+} from './companies/identifiers.ts';
 export * from './companies/schemas.ts';
 export * from './contacts/schemas.ts';
 export * from './dashboard/schemas.ts';

@@ -1,5 +1,6 @@
 import {
   createCompany,
+  createContact,
   createUser,
   getContact,
   listCompanies,
@@ -236,6 +237,18 @@ test('contacts: one created attached to a company found by search, edited, and a
   );
   const started = page.getByRole('dialog', { name: 'Nouveau contact' });
   await expect.poll(() => started.getByLabel('Société', { exact: true }).inputValue()).toBe(gamma.id);
+  // Behind it, the list is the company's contacts (contacts.list's companyId), and stays so
+  // once the sheet is closed; "Voir tous les contacts" takes the filter off.
+  await page.keyboard.press('Escape');
+  await started.waitFor({ state: 'hidden' });
+  expect(searchParam(page, 'companyId')).toBe(gamma.id);
+  await page.getByText('Contacts de la société Gamma Distribution').waitFor();
+  const listed = page.getByRole('table', { name: 'Contacts' }).locator('tbody tr td:first-child');
+  await expect.poll(() => listed.allTextContents()).toEqual(['Ondine Ferrand-Roux']);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Voir tous les contacts' }).click();
+  await page.waitForURL((url) => !url.searchParams.has('companyId'));
+  await expect.poll(async () => (await listed.allTextContents()).length).toBeGreaterThan(1);
   expect(problems).toEqual([]);
   await page.context().close();
 });
@@ -284,6 +297,45 @@ test('an accountant reads companies and contacts, in English, page by page, with
     (url) => url.searchParams.get('page') === '2' && url.searchParams.get('q') === 'zêta',
   );
   await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Zêta 1')]);
+
+  // A company of eleven contacts: its sheet shows the ten newest, and links to them all, the
+  // contacts list filtered by the company.
+  const eta = await createCompany(em(), workspaceId, { name: 'Êta Conseil' });
+  for (let n = 1; n <= 11; n++)
+    await createContact(em(), workspaceId, {
+      name: `Êta ${n}`,
+      email: `eta.${n}@eta.test`,
+      companyId: eta.id,
+    });
+  await page.goto(`/app/${workspaceId}/companies?company=${eta.id}`);
+  await sheet.getByText('The 10 newest of 11 contacts').waitFor();
+  const etaContacts = sheet.getByRole('region', { name: 'Contacts' }).getByRole('listitem').getByRole('link');
+  await expect
+    .poll(() => etaContacts.allTextContents())
+    .toEqual(Array.from({ length: 10 }, (_, i) => `Êta ${11 - i}`));
+  await sheet.getByRole('link', { name: "See the company's 11 contacts" }).click();
+  await page.waitForURL(
+    (url) => url.pathname.endsWith('/contacts') && url.searchParams.get('companyId') === eta.id,
+  );
+  await page.getByText('Contacts of the company Êta Conseil').waitFor();
+  const contactRows = page.getByRole('table', { name: 'Contacts' }).locator('tbody tr');
+  await expect.poll(() => contactRows.count()).toBe(11);
+  await page.getByText('11 contacts', { exact: true }).waitFor();
+  await expectAccessible(page);
+  // Searching keeps the filter: the company's contacts that match.
+  await page.getByLabel('Search contacts').fill('êta 1');
+  await page.waitForURL((url) => url.searchParams.get('q') === 'êta 1' && url.searchParams.has('companyId'));
+  await expect
+    .poll(() => contactRows.locator('td:first-child').allTextContents())
+    .toEqual(['Êta 11', 'Êta 10', 'Êta 1']);
+  // A company the workspace does not have: said so, and an empty list, not an error page.
+  await page.goto(`/app/${workspaceId}/contacts?companyId=cmp_00000000000000000000000000`);
+  await page
+    .getByText('Contacts of a company that cannot be found: it does not exist, or no longer does.')
+    .waitFor();
+  await page.getByRole('heading', { name: 'No contact is attached to this company' }).waitFor();
+  await page.getByText('This company does not exist, or no longer does: see all contacts.').waitFor();
+  expect(await page.getByRole('link', { name: 'Add a contact to this company' }).count()).toBe(0);
 
   await page.goto(`/app/${workspaceId}/contacts`);
   await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();

@@ -61,6 +61,10 @@ export type ContactUpdateData = z.output<typeof contactUpdateSchema>;
 
 export const contactListQuerySchema = z.object({
   ...pageQueryShape,
+  companyId: z.string().min(1).max(64).optional().meta({
+    description:
+      'Contacts of this company (`cmp_…`); with `q`, those of its contacts that match. A company the workspace does not have gives an empty list.',
+  }),
   q: z
     .string()
     .max(200)

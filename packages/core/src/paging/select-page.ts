@@ -17,6 +17,12 @@ export type CountedList =
 type KeptTotal = SelectQueryBuilder<Database, 'workspace_list_counts', { total: string | number | null }>;
 
 /**
+ * A total that depends on no row of the page: the counters (keptTotal), or a count an index
+ * answers alone (a company's contacts).
+ */
+type PageTotal = SelectQueryBuilder<Database, keyof Database, { total: string | number | null }>;
+
+/**
  * The total of a counted list, from the counters (Migration20261124000200_list_counts): the sum
  * of the workspace's rows for that list, or the one row of `key` (the value of the column the
  * list filters on, such as a status). A handful of rows, never the list's own. Exact: the
@@ -42,7 +48,8 @@ export function keptTotal(
  * this adds the total, `limit` and `offset`, in one round trip.
  *
  * The total is `kept` when the list's filters are those its counters are kept by (keptTotal):
- * the page then reads the counters, not every matching row. Otherwise (a search, a date range)
+ * the page then reads the counters, not every matching row; or when an index counts the
+ * matching rows without reading them (PageTotal). Otherwise (a search, a date range)
  * it is `count(*) over ()`, the filtered rows counted before `limit`. Past the last page no row
  * carries a total, so it is read apart with the same filters. The total's alias is one no table
  * has: as `total` it once replaced the invoices' and quotes' own `total` column in their lists.
@@ -51,7 +58,7 @@ export async function selectPage<DB, TB extends keyof DB, Row, Item>(
   query: SelectQueryBuilder<DB, TB, Row>,
   page: Page,
   view: (row: Row) => Item,
-  kept?: KeptTotal,
+  kept?: KeptTotal | PageTotal,
 ): Promise<ListPage<Item>> {
   const rows = await (kept
     ? query.select(() => kept.as(pageTotal))

@@ -23,11 +23,9 @@ export const Contact = defineEntity({
   uniques: [{ name: 'contacts_workspace_id_id_key', properties: ['workspaceId', 'id'] }],
   indexes: [
     newestFirst('contacts_workspace_idx'),
-    // covering: the search's branch through the companies reads its contacts from the index alone
-    {
-      name: 'contacts_company_idx',
-      properties: ['workspaceId', 'companyId'],
-      include: ['id', 'createdAt', 'searchText'],
-    },
+    // A company's contacts newest first (contacts.list's companyId: the page without a sort, the
+    // total from the index alone); covering, so the search's branch through the companies and
+    // a company's search read their contacts from the index alone.
+    { ...newestFirst('contacts_company_idx', 'companyId'), include: ['searchText'] },
   ],
 });

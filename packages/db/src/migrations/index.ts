@@ -31,6 +31,7 @@ import { Migration20261201000000_people } from './Migration20261201000000_people
 import { Migration20261201100000_document_search } from './Migration20261201100000_document_search.ts';
 import { Migration20261201100100_record_timeline } from './Migration20261201100100_record_timeline.ts';
 import { Migration20261201100200_dashboard_receivables } from './Migration20261201100200_dashboard_receivables.ts';
+import { Migration20261201200000_contact_company_order } from './Migration20261201200000_contact_company_order.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -101,5 +102,9 @@ export const migrations: MigrationObject[] = [
   {
     name: 'Migration20261201100200_dashboard_receivables',
     class: Migration20261201100200_dashboard_receivables,
+  },
+  {
+    name: 'Migration20261201200000_contact_company_order',
+    class: Migration20261201200000_contact_company_order,
   },
 ];

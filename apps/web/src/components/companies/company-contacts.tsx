@@ -5,21 +5,20 @@ import { trpc } from '../../trpc/client.ts';
 import { buttonClass } from '../ui/button.tsx';
 import type { CompanyRow } from './columns.tsx';
 
-/** The most contacts one call brings back. */
-const searched = 100;
+/** The company's newest contacts the sheet shows; the contacts list, filtered, has them all. */
+export const companyContactsShown = 10;
 
 /**
- * The company's contacts. `contacts.list` has no company filter: its search covers the company's
- * name, so the contacts found by it are kept when they belong to this very company. Past 100
- * matches, a link opens the contacts list on the same search.
+ * The company's contacts (`contacts.list` filtered by `companyId`), newest first: the first
+ * ten, their number, and past ten a link to the contacts list filtered by the company, paged.
  */
 export function CompanyContacts({ company, canWrite }: { company: CompanyRow; canWrite: boolean }) {
   const { data, isPending, isError } = useQuery(
-    trpc.contacts.list.queryOptions({ q: company.name, limit: searched }),
+    trpc.contacts.list.queryOptions({ companyId: company.id, limit: companyContactsShown }),
   );
-  const contacts = data?.data.filter((contact) => contact.company?.id === company.id) ?? [];
-  const count = contacts.length;
-  const more = data !== undefined && data.pagination.total > searched;
+  const contacts = data?.data ?? [];
+  const count = data?.pagination.total ?? 0;
+  const more = count > contacts.length;
   return (
     <section
       aria-labelledby="company-contacts"
@@ -43,7 +42,14 @@ export function CompanyContacts({ company, canWrite }: { company: CompanyRow; ca
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            <Plural value={count} one="# contact" other="# contacts" />
+            {more ? (
+              // Past ten: always more than one.
+              <Trans>
+                Les {companyContactsShown} plus récents sur {count} contacts
+              </Trans>
+            ) : (
+              <Plural value={count} one="# contact" other="# contacts" />
+            )}
           </p>
           <ul className="flex flex-col gap-1">
             {contacts.map((contact) => (
@@ -67,10 +73,10 @@ export function CompanyContacts({ company, canWrite }: { company: CompanyRow; ca
           <Link
             to="/$workspaceId/contacts"
             from="/$workspaceId/companies/"
-            search={{ q: company.name }}
+            search={{ companyId: company.id }}
             className={buttonClass('secondary')}
           >
-            <Trans>Voir tous les contacts trouvés</Trans>
+            <Trans>Voir les {count} contacts de la société</Trans>
           </Link>
         )}
         {canWrite && (

@@ -1,4 +1,4 @@
-import { companyCreateSchema, vatNumberSchema, workspaceUpdateSchema } from '@comptoir/core/schemas';
+import { normalizeSiret, normalizeVatNumber, siretCheck, vatNumberCheck } from '@comptoir/core/schemas';
 
 /**
  * What the checks of a company's identifier say: `absent` when the field is blank, `unchecked`
@@ -7,30 +7,23 @@ import { companyCreateSchema, vatNumberSchema, workspaceUpdateSchema } from '@co
  */
 export type IdentifierStatus = 'valid' | 'invalid' | 'absent' | 'unchecked';
 
-// The server's own code, reached through the schemas entry (which carries no use case): the
-// company schemas' transforms are its normalizeSiret / normalizeVatNumber, the workspace's SIRET
-// rule is isValidSiret, and vatNumberSchema holds the French key check (isValidFrenchVatNumber).
-// Together they give what a Company read reports in siretValid / vatNumberValid, as one types.
-const siretAsStored = companyCreateSchema.shape.siret.unwrap();
-const vatNumberAsStored = companyCreateSchema.shape.vatNumber.unwrap();
-const siretRule = workspaceUpdateSchema.shape.siret.unwrap().unwrap();
-const vatNumberRule = vatNumberSchema('vatNumber');
+// The server's own checks (what a Company read reports in siretValid / vatNumberValid), run on
+// the form the server would store what is typed in (spaces out of a SIRET, a French VAT number
+// compacted and in upper case): the same answer, live.
 
 /** The SIRET check, live: 14 digits with a valid checksum (La Poste's rule for its own), spaces ignored. */
 export function siretStatus(value: string | null | undefined): IdentifierStatus {
-  const stored = siretAsStored.parse(value ?? '');
+  const stored = normalizeSiret(value ?? '');
   if (stored === '') return 'absent';
-  return siretRule.safeParse(stored).success ? 'valid' : 'invalid';
+  return siretCheck(stored) ? 'valid' : 'invalid';
 }
 
 /** The French VAT key check, live: FR + the key of its SIREN; another country's number is not checked. */
 export function vatNumberStatus(value: string | null | undefined): IdentifierStatus {
-  const stored = vatNumberAsStored.parse(value ?? '');
+  const stored = normalizeVatNumber(value ?? '');
   if (stored === '') return 'absent';
-  if (!stored.startsWith('FR')) return 'unchecked';
-  // The EU rule also drops dots and dashes, which the stored form keeps (and the server refuses).
-  const checked = vatNumberRule.safeParse(stored);
-  return checked.success && checked.data === stored ? 'valid' : 'invalid';
+  const check = vatNumberCheck(stored);
+  return check === null ? 'unchecked' : check ? 'valid' : 'invalid';
 }
 
 /** A Company read's own report (siretValid / vatNumberValid) as a status. */

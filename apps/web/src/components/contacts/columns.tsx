@@ -19,12 +19,7 @@ export function useContactColumns(): ColumnDef<ContactRow, string>[] {
       cell: ({ row }) => (
         <Link
           from="/$workspaceId/contacts/"
-          search={(previous) => ({
-            ...previous,
-            sheet: undefined,
-            companyId: undefined,
-            contact: row.original.id,
-          })}
+          search={(previous) => ({ ...previous, sheet: undefined, contact: row.original.id })}
           className={linkClass}
         >
           {row.original.name}

@@ -15,8 +15,8 @@ import { ContactEditForm } from './contact-edit-form.tsx';
 export type ContactSheetState = { mode: 'new'; companyId: string | undefined } | { mode: 'edit'; id: string };
 
 /**
- * The side sheet the URL opens: `?sheet=new` creates a contact (`&companyId=` starts it on a
- * company), `?contact=<id>` shows one, with its company. Closing it takes the parameters out
+ * The side sheet the URL opens: `?sheet=new` creates a contact (on the company the list is
+ * filtered by, `&companyId=`), `?contact=<id>` shows one, with its company. Closing it takes the parameters out
  * of the URL; Back does the same.
  */
 export function ContactSheet({ state }: { state: ContactSheetState | undefined }) {
@@ -27,7 +27,8 @@ export function ContactSheet({ state }: { state: ContactSheetState | undefined }
     0;
   const close = () =>
     void navigate({
-      search: (previous) => ({ ...previous, sheet: undefined, companyId: undefined, contact: undefined }),
+      // companyId stays: it is the list's filter too.
+      search: (previous) => ({ ...previous, sheet: undefined, contact: undefined }),
       replace: true,
     });
   const shown = state === undefined ? '' : state.mode === 'new' ? `new ${state.companyId ?? ''}` : state.id;

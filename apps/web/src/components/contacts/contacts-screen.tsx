@@ -9,22 +9,33 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { Pager, pageCount } from '../ui/pager.tsx';
 import { SearchInput } from '../ui/search-input.tsx';
 import { useContactColumns } from './columns.tsx';
+import { CompanyFilter } from './company-filter.tsx';
 import { ContactSheet, type ContactSheetState } from './contact-sheet.tsx';
-import { NoContactMatches, NoContactsYet, PastTheLastContactPage } from './empty-states.tsx';
+import {
+  NoCompanyContacts,
+  NoContactMatches,
+  NoContactsYet,
+  PastTheLastContactPage,
+} from './empty-states.tsx';
 import { contactsListInput, contactsPageSize } from './list-input.ts';
 
 export function ContactsScreen({
   q,
   page,
+  companyId,
   sheet,
 }: {
   q: string | undefined;
   page: number;
+  /** Only this company's contacts (`?companyId=`). */
+  companyId: string | undefined;
   sheet: ContactSheetState | undefined;
 }) {
   const { t } = useLingui();
   const canWrite = useCan('write:contacts');
-  const { data: list } = useSuspenseQuery(trpc.contacts.list.queryOptions(contactsListInput(q, page)));
+  const { data: list } = useSuspenseQuery(
+    trpc.contacts.list.queryOptions(contactsListInput(q, page, companyId)),
+  );
   const total = list.pagination.total;
   const columns = useContactColumns();
   return (
@@ -44,6 +55,7 @@ export function ContactsScreen({
           )
         }
       />
+      {companyId !== undefined && <CompanyFilter companyId={companyId} />}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <SearchInput value={q} label={t`Rechercher un contact`} />
         <p className="text-sm text-slate-700" aria-live="polite">
@@ -62,6 +74,8 @@ export function ContactsScreen({
         </>
       ) : total > 0 ? (
         <PastTheLastContactPage />
+      ) : q === undefined && companyId !== undefined ? (
+        <NoCompanyContacts canWrite={canWrite} companyId={companyId} />
       ) : q === undefined ? (
         <NoContactsYet canWrite={canWrite} />
       ) : (

@@ -9,7 +9,8 @@ export const listContactsProcedure = scopedProcedure('read:contacts')
       path: '/contacts',
       tags: ['Contacts'],
       summary: 'List contacts',
-      description: 'Newest first. `q` searches name, e-mail and the company’s name.',
+      description:
+        'Newest first. `q` searches name, e-mail and the company’s name. `companyId` lists one company’s contacts, combined with `q` and paging; a company the workspace does not have (unknown, another workspace’s) gives an empty list, not a 404.',
     },
   })
   .input(contactListQuerySchema)

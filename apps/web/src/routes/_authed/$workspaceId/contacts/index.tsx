@@ -5,8 +5,9 @@ import { contactsListInput } from '../../../../components/contacts/list-input.ts
 import { ContactsSkeleton } from '../../../../components/contacts/skeleton.tsx';
 
 /**
- * The list's state lives in the URL, and so does the open sheet: `?sheet=new` to create (with
- * `companyId` to start from a company), `?contact=<id>` to read or edit one. Back closes it.
+ * The list's state lives in the URL, and so does the open sheet: `q`, `page`, `companyId` (one
+ * company's contacts; a new contact starts on it), `?sheet=new` to create, `?contact=<id>` to
+ * read or edit one. Back closes it.
  */
 const contactsSearch = z.object({
   q: z.string().max(200).optional().catch(undefined),
@@ -18,13 +19,21 @@ const contactsSearch = z.object({
 
 export const Route = createFileRoute('/_authed/$workspaceId/contacts/')({
   validateSearch: contactsSearch,
-  loaderDeps: ({ search }) => ({ q: search.q, page: search.page, contact: search.contact }),
+  loaderDeps: ({ search }) => ({
+    q: search.q,
+    page: search.page,
+    companyId: search.companyId,
+    contact: search.contact,
+  }),
   loader: ({ context, deps }) => {
+    // The company the list is filtered by, for its name; the filter says if it is gone.
+    if (deps.companyId !== undefined)
+      void context.queryClient.prefetchQuery(context.trpc.companies.get.queryOptions({ id: deps.companyId }));
     // A deep link to a contact starts loading it with the list; the sheet says if it is gone.
     if (deps.contact !== undefined)
       void context.queryClient.prefetchQuery(context.trpc.contacts.get.queryOptions({ id: deps.contact }));
     return context.queryClient.ensureQueryData(
-      context.trpc.contacts.list.queryOptions(contactsListInput(deps.q, deps.page ?? 1)),
+      context.trpc.contacts.list.queryOptions(contactsListInput(deps.q, deps.page ?? 1, deps.companyId)),
     );
   },
   pendingComponent: ContactsSkeleton,
@@ -38,6 +47,7 @@ function ContactsRoute() {
     <ContactsScreen
       q={search.q}
       page={search.page ?? 1}
+      companyId={search.companyId}
       sheet={
         search.sheet === 'new'
           ? { mode: 'new', companyId: search.companyId }
