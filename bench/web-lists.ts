@@ -371,6 +371,42 @@ const loadAverage = {
 };
 log(`load average (1 min) ${loadAverage.before} before measuring, ${loadAverage.after} after`);
 const measureSeconds = Math.round((performance.now() - measureStarted) / 100) / 10;
+// The same calls from Node with the owner's cookie, one at a time: what the API itself takes
+// (with the loopback), against the call as the page measured it.
+const directCalls: [string, Workspace, string, object][] = [
+  ['invoices page 1', large, 'invoices.list', { limit: pageSize, offset: 0 }],
+  ['invoices PAID page 1', large, 'invoices.list', { status: 'PAID', limit: pageSize, offset: 0 }],
+  ['invoices page 200', large, 'invoices.list', { limit: pageSize, offset: 199 * pageSize }],
+  ['contacts page 2', large, 'contacts.list', { limit: pageSize, offset: pageSize }],
+  [
+    `contacts search '${searchTerm(0)}'`,
+    large,
+    'contacts.list',
+    { q: searchTerm(0), limit: pageSize, offset: 0 },
+  ],
+  ['invoices page 1, small', small, 'invoices.list', { limit: pageSize, offset: 0 }],
+];
+const direct: Record<string, { p50: number; p95: number }> = {};
+for (const [name, workspace, procedure, input] of directCalls) {
+  const url = `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: input }))}`;
+  const times: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const before = performance.now();
+    const response = await context.request.get(url, { headers: { 'x-comptoir-workspace': workspace.id } });
+    await response.body();
+    if (!response.ok()) throw new Error(`${name}: ${response.status()} ${await response.text()}`);
+    if (i >= 5) times.push(performance.now() - before);
+  }
+  direct[name] = {
+    p50: Math.round(percentile(times, 0.5) * 10) / 10,
+    p95: Math.round(percentile(times, 0.95) * 10) / 10,
+  };
+}
+log(
+  `the calls from Node, 20 each after 5: ${Object.entries(direct)
+    .map(([name, figures]) => `${name} p50 ${figures.p50} ms, p95 ${figures.p95} ms`)
+    .join('; ')}`,
+);
 await browser.close();
 await app.stop();
 
@@ -501,6 +537,7 @@ const path = writeResult('web-lists.json', {
     statuses: { large: large.statuses, small: small.statuses },
   },
   measureSeconds,
+  direct,
   measuredSamples: rounds - warmup,
   loadAverage,
   verdicts,
