@@ -1,5 +1,6 @@
 import type { AppRouter } from '@comptoir/trpc';
 import { useLingui } from '@lingui/react/macro';
+import { Link, useParams } from '@tanstack/react-router';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import type { inferRouterOutputs } from '@trpc/server';
 import { formatAmount, formatDay } from '../../format.ts';
@@ -16,9 +17,22 @@ export const numericColumns = new Set(['total', 'balance']);
 export function useInvoiceColumns(): ColumnDef<InvoiceRow, string>[] {
   const { t } = useLingui();
   const statusLabels = useInvoiceStatusLabels();
+  const { workspaceId } = useParams({ from: '/_authed/$workspaceId' });
   // Rebuilt on each render: a page holds 20 rows, and the headers follow the active language.
   return [
-    column.accessor('number', { header: t`Numéro` }),
+    column.accessor('number', {
+      header: t`Numéro`,
+      // The row's way in: a link, so the keyboard reaches it and the URL says which invoice is open.
+      cell: ({ row, getValue }) => (
+        <Link
+          to="/$workspaceId/invoices/$invoiceId"
+          params={{ workspaceId, invoiceId: row.original.id }}
+          className="font-medium text-brand-700 underline"
+        >
+          {getValue()}
+        </Link>
+      ),
+    }),
     column.accessor((invoice) => invoice.clientCompany ?? invoice.clientName, {
       id: 'client',
       header: t`Client`,

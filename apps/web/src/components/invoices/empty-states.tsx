@@ -1,20 +1,26 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { type InvoiceStatus, useInvoiceStatusLabels } from './status-labels.ts';
 
 const actionClass = buttonClass();
 
-export function NoInvoicesYet() {
+export function NoInvoicesYet({ canDraft }: { canDraft: boolean }) {
+  const { workspaceId } = useParams({ from: '/_authed/$workspaceId' });
   return (
     <EmptyState title={<Trans>Pas encore de facture</Trans>}>
       <p className="text-slate-700">
         <Trans>
-          Les factures de cet espace apparaîtront ici : celles converties d’un devis accepté, et celles créées
-          par l’API ou par la commande <code>pnpm cli</code>.
+          Les factures de cet espace apparaîtront ici : celles créées ici, celles converties d’un devis
+          accepté, et celles créées par l’API ou par la commande <code>pnpm cli</code>.
         </Trans>
       </p>
+      {canDraft && (
+        <Link to="/$workspaceId/invoices/new" params={{ workspaceId }} className={actionClass}>
+          <Trans>Créer une facture</Trans>
+        </Link>
+      )}
     </EmptyState>
   );
 }

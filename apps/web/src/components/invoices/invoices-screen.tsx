@@ -1,6 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { useCan } from '../../session/permissions.ts';
 import { trpc } from '../../trpc/client.ts';
+import { buttonClass } from '../ui/button.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { Pager, pageCount } from '../ui/pager.tsx';
 import { numericColumns, useInvoiceColumns } from './columns.tsx';
@@ -15,6 +18,8 @@ export function InvoicesScreen({ status, page }: { status: InvoiceStatus | undef
   const total = list.pagination.total;
   const pages = pageCount(total, invoicesPageSize);
   const columns = useInvoiceColumns();
+  const canDraft = useCan('draft:invoices');
+  const { workspaceId } = useParams({ from: '/_authed/$workspaceId' });
   return (
     <div className="flex flex-col gap-4">
       <title>{t`Factures · Comptoir`}</title>
@@ -22,7 +27,14 @@ export function InvoicesScreen({ status, page }: { status: InvoiceStatus | undef
         <h1 className="text-2xl font-semibold">
           <Trans>Factures</Trans>
         </h1>
-        <StatusFilter status={status} />
+        <div className="flex flex-wrap items-end gap-4">
+          <StatusFilter status={status} />
+          {canDraft && (
+            <Link to="/$workspaceId/invoices/new" params={{ workspaceId }} className={buttonClass()}>
+              <Trans>Nouvelle facture</Trans>
+            </Link>
+          )}
+        </div>
       </div>
       <p className="text-sm text-slate-700">
         <Plural value={total} _0="Aucune facture" one="# facture" other="# factures" />
@@ -41,7 +53,7 @@ export function InvoicesScreen({ status, page }: { status: InvoiceStatus | undef
       ) : total > 0 ? (
         <PastTheLastPage />
       ) : status === undefined ? (
-        <NoInvoicesYet />
+        <NoInvoicesYet canDraft={canDraft} />
       ) : (
         <NoInvoicesWithStatus status={status} />
       )}

@@ -26,13 +26,13 @@ import { useEffect, useRef, useState } from 'react';
 import { type FieldValues, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../ui/button.tsx';
 import { type LineMove, LineRow } from './line-row.tsx';
-import { blankLine, type WithLines } from './line-values.ts';
+import { blankLine, type LineValues, type WithLines } from './line-values.ts';
 import { LinesTotals } from './lines-totals.tsx';
 
 export type { LineValues, WithLines } from './line-values.ts';
 export { blankLine, linesFromDocument } from './line-values.ts';
 
-export function LinesEditor<TValues extends FieldValues & Partial<WithLines>>({
+export function LinesEditor<TValues extends FieldValues & { lines?: LineValues[] | undefined }>({
   form,
   currency,
   terms,
