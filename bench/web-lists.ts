@@ -30,7 +30,7 @@
  * Environment: BENCH_WEB_SAMPLES (measured samples of each interaction on each workspace,
  * default 20), BENCH_WEB_WARMUP (samples first discarded, default 2), BENCH_WEB_INVOICES and
  * BENCH_WEB_CONTACTS (10000), BENCH_WEB_SMALL (50), BENCH_WEB_INTERACTIONS=a,b (names as printed),
- * BENCH_WEB_MAX_SECONDS (240: measuring stops after the round that passes it, so a loaded machine
+ * BENCH_WEB_MAX_SECONDS (200: measuring stops after the round that passes it, so a loaded machine
  * takes fewer samples rather than longer), BENCH_KEEP=1 keeps the database `comptoir_bench_web_lists`; DATABASE_URL / REDIS_URL as for
  * every bench. Only 127.0.0.1 is spoken to.
  */
@@ -57,7 +57,7 @@ const warmup = Math.round(Number(process.env.BENCH_WEB_WARMUP ?? 2));
 const largeInvoices = Math.round(numberSetting('BENCH_WEB_INVOICES', 10_000));
 const largeContacts = Math.round(numberSetting('BENCH_WEB_CONTACTS', 10_000));
 const smallSize = Math.round(numberSetting('BENCH_WEB_SMALL', 50));
-const maxMeasureSeconds = numberSetting('BENCH_WEB_MAX_SECONDS', 240);
+const maxMeasureSeconds = numberSetting('BENCH_WEB_MAX_SECONDS', 200);
 const chosen = process.env.BENCH_WEB_INTERACTIONS?.split(',').filter((name) => name !== '');
 const budgetMs = 150;
 const pageSize = 20;
