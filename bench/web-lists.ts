@@ -39,7 +39,6 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { createUser, createWorkspace, listContacts, listInvoices } from '@comptoir/core';
 import type { EntityManager } from '@comptoir/db';
-import { dropDatabase } from '@comptoir/local-services';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, localChromium } from '../apps/web/test/browser/chromium-setup.ts';
@@ -48,7 +47,7 @@ import { seedContactsAndCompanies } from './contact-rows.ts';
 import { explainStatements } from './explain.ts';
 import { insertInvoiceRows, invoiceIdHeads, settleInvoiceSequences } from './invoice-rows.ts';
 import { numberSetting, printTable, repoRoot, writeResult } from './lib.ts';
-import { benchServices, vacuumAnalyze } from './services.ts';
+import { benchServices, releaseBenchServices, vacuumAnalyze } from './services.ts';
 import { nextFrame, type PageAction, type PageTiming, shownInPage, timeInPage } from './web-page-timing.ts';
 
 const databaseName = 'comptoir_bench_web_lists';
@@ -549,11 +548,5 @@ log(`results in ${path}; ${problems.length} console errors; measured in ${measur
 if (problems.length > 0) log(`console errors: ${problems.slice(0, 5).join(' | ')}`);
 
 await client.end();
-await orm.close();
-if (process.env.BENCH_KEEP !== '1') {
-  await dropDatabase(postgres.url, databaseName);
-  log(`dropped ${databaseName} (BENCH_KEEP=1 keeps it)`);
-}
-await redis.stop();
-await postgres.stop();
+await releaseBenchServices({ postgres, redis, orm }, databaseName, log);
 log(`done in ${Math.round((performance.now() - startedAt) / 1000)} s`);
