@@ -22,7 +22,6 @@
 import { join } from 'node:path';
 import { createCompany, createKey, createWorkspace, scopes } from '@comptoir/core';
 import { newId } from '@comptoir/db';
-import { dropDatabase } from '@comptoir/local-services';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -42,7 +41,7 @@ import {
   writeResult,
 } from './lib.ts';
 import { formats, kinds, origins, qualities, searchTerm, supplierNames, units } from './seed.ts';
-import { benchServices } from './services.ts';
+import { benchServices, releaseBenchServices } from './services.ts';
 
 if (process.env.BENCH_SCALE !== '1') {
   console.log('[bench scale] skipped (BENCH_SCALE=1 runs the scale curve, about 15 minutes)');
@@ -420,10 +419,4 @@ const path = writeResult('scale.json', {
 log(`results in ${path}`);
 
 await client.end();
-await orm.close();
-if (process.env.BENCH_KEEP !== '1') {
-  await dropDatabase(postgres.url, databaseName);
-  log(`dropped ${databaseName} (BENCH_KEEP=1 keeps it)`);
-}
-await redis.stop();
-await postgres.stop();
+await releaseBenchServices({ postgres, redis, orm }, databaseName, log);

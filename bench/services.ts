@@ -42,6 +42,24 @@ export async function benchServices(
   return { postgres, redis, databaseUrl, serverVersion, orm };
 }
 
+/**
+ * The end of a bench: its ORM closed, its database dropped (unless BENCH_KEEP=1), and the services
+ * it started stopped (those it found running are left as they were).
+ */
+export async function releaseBenchServices(
+  services: Pick<BenchServices, 'postgres' | 'redis' | 'orm'>,
+  databaseName: string,
+  log: (message: string) => void,
+): Promise<void> {
+  await services.orm.close();
+  if (process.env.BENCH_KEEP !== '1') {
+    await dropDatabase(services.postgres.url, databaseName);
+    log(`dropped ${databaseName} (BENCH_KEEP=1 keeps it)`);
+  }
+  await services.redis.stop();
+  await services.postgres.stop();
+}
+
 /** VACUUM ANALYZE after seeding, so plans and visibility maps match a settled database. */
 export async function vacuumAnalyze(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
