@@ -12,8 +12,19 @@ export default defineConfig({
   base: '/app/',
   plugins: [
     // Options in tsr.config.json, shared with `tsr generate` (the typecheck script): the route
-    // tree is generated, never committed.
-    tanstackRouter(),
+    // tree is generated, never committed. Each route's loader and pending view are split off
+    // with its component: only what matching a URL needs (search schemas, guards) loads first.
+    tanstackRouter({
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['pendingComponent'],
+          ['errorComponent'],
+          ['notFoundComponent'],
+        ],
+      },
+    }),
     react(),
     lingui({ macroTransform: true, failOnMissing: true, failOnCompileError: true }),
     tailwindcss(),
