@@ -227,7 +227,19 @@ test(
   'a sent invoice cancelled by a credit note: each links to the other',
   async () => {
     const invoice = await sentInvoice('Boulangerie Dupont');
-    const { page, problems } = await signedIn(`/invoices/${invoice.id}`);
+    // Found from the list: the search with the status filter, both in the URL.
+    const { page, problems } = await signedIn('/invoices');
+    await page.getByLabel('Rechercher une facture').fill('dupont');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'dupont');
+    const rows = page.getByRole('table', { name: 'Factures' }).locator('tbody tr');
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining(invoice.number)]);
+    await page.getByLabel('Statut').selectOption({ label: 'Payée' });
+    await page.getByRole('heading', { name: 'Aucune facture ne correspond à « dupont »' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Effacer la recherche' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('q') && url.searchParams.get('status') === 'PAID');
+    await page.getByLabel('Statut').selectOption({ label: 'Envoyée' });
+    await page.getByRole('link', { name: invoice.number }).click();
     await page.getByRole('heading', { level: 1, name: `Facture ${invoice.number}` }).waitFor();
     await page.getByRole('button', { name: 'Annuler par un avoir' }).click();
     const dialog = page.getByRole('dialog');
@@ -238,6 +250,12 @@ test(
     const cancelled = await apiInvoice(page, invoice.id);
     expect(cancelled.status).toBe('CANCELLED');
     const creditNote = await apiInvoice(page, cancelled.creditNoteId ?? '');
+    // The timeline tells the story, oldest first: made and sent through core, cancelled by you.
+    const timeline = page.locator('[data-event]');
+    await expect
+      .poll(async () => timeline.evaluateAll((items) => items.map((item) => item.getAttribute('data-event'))))
+      .toEqual(['invoice.created', 'invoice.sent', 'invoice.cancelled', 'credit_note.created']);
+    expect(await timeline.nth(2).textContent()).toMatch(/^Facture annulée · .+, par vous$/);
     await page
       .getByText('Cette facture est annulée par l’avoir')
       .getByRole('link', { name: creditNote.number })
