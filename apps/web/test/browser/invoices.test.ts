@@ -282,6 +282,15 @@ test(
     await page.getByLabel('E-mail du client').fill('jeanne@petit.test');
     await page.locator('[data-line="1"]').getByLabel('Description').fill('Atelier découverte');
     await page.locator('[data-line="1"]').getByLabel('Prix unitaire HT').fill('90');
+    // A line from the catalogue: the product's name, price and VAT rate.
+    await page.getByRole('button', { name: 'Ajouter depuis le catalogue' }).click();
+    await page.getByLabel('Rechercher un produit').fill('cafe');
+    await page.getByRole('button', { name: /^Café en grains 1 kg/ }).click();
+    const line2 = page.locator('[data-line="2"]');
+    await expect.poll(() => line2.getByLabel('Description').inputValue()).toBe('Café en grains 1 kg');
+    expect(await line2.getByLabel('TVA').inputValue()).toBe('5.5');
+    await expect.poll(() => totalOf(page, 'total')).toBe(euros(127.94));
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
     await page.getByRole('heading', { level: 1, name: /^Facture INV-/ }).waitFor();
     await page.getByRole('link', { name: 'Modifier' }).waitFor();
