@@ -26,6 +26,12 @@ import { dropDatabase } from '@comptoir/local-services';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  type InvoiceRowsPlan,
+  insertInvoiceRows,
+  invoiceIdHeads,
+  settleInvoiceSequences,
+} from './invoice-rows.ts';
+import {
   benchDir,
   benchRounds,
   cpuSnapshot,
@@ -68,7 +74,7 @@ await client.connect();
 // Ids: the prefix and time part of a real id of the run, then 16 digits from md5 (hex digits are
 // all in the id alphabet), unique per workspace and row.
 const idHead = (kind: 'product' | 'invoice' | 'invoiceLine') => newId(kind).slice(0, 4 + 10);
-const heads = { product: idHead('product'), invoice: idHead('invoice'), line: idHead('invoiceLine') };
+const heads = { product: idHead('product'), ...invoiceIdHeads() };
 const seededAt = new Date();
 
 interface SeededWorkspace {
@@ -125,65 +131,15 @@ async function insertProducts(workspace: SeededWorkspace, from: number, to: numb
   );
 }
 
-/** Invoices `from` to `to - 1` of a workspace, with their lines, in two statements. */
-async function insertInvoices(workspace: SeededWorkspace, from: number, to: number): Promise<void> {
-  // Invoice j is created (1M - j) * 400 s before the seed time: the last ones are the newest. Its
-  // number's sequence counts from the first invoice of its year (j = 0 or the year's first j).
-  const params = [heads.invoice, workspace.id, seededAt, invoiceSpacingSeconds, 1_000_000, from, to];
-  const invoiceId = `$1 || left(md5($2 || ':i' || j), 16)`;
-  const createdAt = `$3::timestamptz - make_interval(secs => ($5 - j)::double precision * $4)`;
-  // line `position` of invoice j: 1 to 4 units at 10 to 509.00
-  const quantity = '(1 + (j + position) % 4)';
-  const unitPrice = '(10 + (j * 7 + position * 13) % 500)';
-  await client.query(
-    `insert into invoices (id, workspace_id, number, title, status, type, client_name, client_company, client_email,
-                           client_city, tax_rate, subtotal, taxes, tax_total, total, issued_at, due_at, paid_at,
-                           paid_amount, created_at, updated_at)
-     select ${invoiceId}, $2,
-            'INV-' || extract(year from created)::int || '-'
-              || lpad((j - greatest(0, ceil($5 - extract(epoch from $3::timestamptz - date_trunc('year', created)) / $4))::int + 1)::text, 5, '0'),
-            'Prestations ' || j, status, 'invoice', 'Client ' || (j % 5000), 'Société ' || (j % 700),
-            'client' || (j % 5000) || '@scale.test', 'Nantes', 20, subtotal,
-            jsonb_build_array(jsonb_build_object('rate', 20, 'base', subtotal, 'amount', round(subtotal * 0.2, 2))),
-            round(subtotal * 0.2, 2), subtotal + round(subtotal * 0.2, 2),
-            case when status <> 'DRAFT' then created end,
-            case when status <> 'DRAFT' then created + interval '30 days' end,
-            case when status = 'PAID' then created + interval '20 days' end,
-            case status when 'PAID' then subtotal + round(subtotal * 0.2, 2)
-                        when 'PARTIAL' then round((subtotal + round(subtotal * 0.2, 2)) / 2, 2) else 0 end,
-            created, created
-       from generate_series($6::int, $7::int - 1) j
-       cross join lateral (select ${createdAt} as created,
-                                  (select sum(${quantity} * ${unitPrice}) from generate_series(1, ${linesPerInvoice}) position)::numeric as subtotal,
-                                  case when hashint8extended(j, 7) & 127 < 6 then 'DRAFT'
-                                       when hashint8extended(j, 7) & 127 < 19 then 'SENT'
-                                       when hashint8extended(j, 7) & 127 < 25 then 'PARTIAL'
-                                       when hashint8extended(j, 7) & 127 < 115 then 'PAID'
-                                       when hashint8extended(j, 7) & 127 < 121 then 'OVERDUE'
-                                       else 'CANCELLED' end as status) v`,
-    params,
-  );
-  await client.query(
-    `insert into invoice_lines (id, workspace_id, invoice_id, position, description, quantity, unit_price, unit,
-                                tax_rate, net_amount)
-     select $3 || left(md5($2 || ':l' || j || ':' || position), 16), $2, ${invoiceId}, position,
-            'Prestation ' || position, ${quantity}, ${unitPrice}, 'heure', 20, ${quantity} * ${unitPrice}
-       from generate_series($4::int, $5::int - 1) j
-       cross join generate_series(1, ${linesPerInvoice}) position`,
-    [heads.invoice, workspace.id, heads.line, from, to],
-  );
-}
-
-/** document_sequences at the last number of each year, as the numbering would have left it. */
-async function settleSequences(workspace: SeededWorkspace): Promise<void> {
-  await client.query(
-    `insert into document_sequences as s (workspace_id, kind, year, last_value)
-     select workspace_id, 'invoice', split_part(number, '-', 2)::int, max(split_part(number, '-', 3)::int)
-       from invoices where workspace_id = $1 group by 1, 3
-     on conflict (workspace_id, kind, year) do update set last_value = excluded.last_value`,
-    [workspace.id],
-  );
-}
+/** A workspace's invoices: 400 s apart, the millionth (j = 1M) created at the seed time. */
+const invoicePlan = (workspace: SeededWorkspace): InvoiceRowsPlan => ({
+  workspaceId: workspace.id,
+  heads,
+  seededAt,
+  spacingSeconds: invoiceSpacingSeconds,
+  newest: 1_000_000,
+  linesPerInvoice,
+});
 
 async function grow(workspace: SeededWorkspace, products: number, invoices: number): Promise<void> {
   for (let from = workspace.products; from < products; from += chunk) {
@@ -191,10 +147,10 @@ async function grow(workspace: SeededWorkspace, products: number, invoices: numb
   }
   workspace.products = Math.max(workspace.products, products);
   for (let from = workspace.invoices; from < invoices; from += chunk) {
-    await insertInvoices(workspace, from, Math.min(invoices, from + chunk));
+    await insertInvoiceRows(client, invoicePlan(workspace), from, Math.min(invoices, from + chunk));
   }
   workspace.invoices = Math.max(workspace.invoices, invoices);
-  await settleSequences(workspace);
+  await settleInvoiceSequences(client, workspace.id);
 }
 
 async function newWorkspace(name: string): Promise<SeededWorkspace> {

@@ -18,10 +18,10 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { createKey, createWorkspace, listCompanies, listContacts } from '@comptoir/core';
-import { type Database, type EntityManager, kysely, newId } from '@comptoir/db';
 import autocannon from 'autocannon';
-import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { seedContactsAndCompanies } from './contact-rows.ts';
+import { explainStatements } from './explain.ts';
 import {
   benchDir,
   benchRounds,
@@ -35,7 +35,6 @@ import {
   startServer,
   writeResult,
 } from './lib.ts';
-import { random } from './seed.ts';
 import { benchServices, vacuumAnalyze } from './services.ts';
 
 const databaseName = 'comptoir_bench_search';
@@ -47,169 +46,16 @@ const targets = { maxP99Ms: 100, minThroughputRatio: 0.6 };
 const log = (message: string) => console.log(`[bench search] ${message}`);
 const startLoad = os.loadavg().map((value) => Math.round(value * 100) / 100);
 
-// --- The seed: deterministic French names, e-mails, SIRETs and VAT numbers. ---
-
-// biome-ignore format: a table of names
-const firstNames = [
-  'Élodie', 'Hélène', 'Jérôme', 'François', 'Gaël', 'Chloé', 'Léa', 'Zoé', 'Noémie', 'Agnès',
-  'Cécile', 'Mélanie', 'Stéphane', 'Frédéric', 'Sébastien', 'Thérèse', 'Benoît', 'Loïc', 'Maëlle',
-  'Aurélien', 'Camille', 'Julien', 'Marie', 'Pierre', 'Jean', 'Sophie', 'Nicolas', 'Isabelle',
-  'Thomas', 'Claire', 'Antoine', 'Manon', 'Hugo', 'Emma', 'Lucas', 'Inès', 'Raphaël', 'Anaïs',
-  'Clément', 'Océane', 'Anne-Marie', 'Jean-Luc', 'Marie-Claire', 'Józef', 'Björn',
-];
-// biome-ignore format: a table of names
-const lastNames = [
-  'Martin', 'Bernard', 'Dubois', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau',
-  'Simon', 'Laurent', 'Lefèvre', 'Michel', 'García', 'David', 'Bertrand', 'Roux', 'Vincent',
-  'Fournier', 'Morel', 'Girard', 'André', 'Mercier', 'Dupont', 'Lambert', 'Bonnet', 'Legrand',
-  'Garnier', 'Faure', 'Rousseau', 'Blanc', 'Guérin', 'Müller', 'Henry', 'Roussel', 'Perrin',
-  'Morin', 'Mathieu', 'Gauthier', 'Dumont', 'Lopez', 'Fontaine', 'Chevalier', 'Robin', 'Masson',
-  'Sánchez', 'Gérard', 'Nguyen', 'Boyer', 'Denis', 'Lemaire', 'Duval', 'Joly', 'Roche', 'Noël',
-  'Meyer', 'Meunier', 'Pérez', 'Marchand', 'Dufour', 'Blanchard', 'Barbier', 'Brun', 'Dumas',
-  'Brunet', 'Schmitt', 'Leroux', 'Colin', 'Renard', 'Arnaud', 'Caron', 'Aubert', 'Giraud',
-  'Leclerc', 'Vidal', 'Bourgeois', 'Renaud', 'Lemoine', 'Picard', 'Gaillard', 'Lacroix', 'Fabre',
-  'Dupuis', 'Olivier', 'Hubert', 'Rivière', 'Le Gall', 'Ménard', 'Fleury', 'Deschamps', 'Prévost',
-  'Carré', 'Rémy', 'Le Roux', 'Lefèbvre', 'Bénard', 'Thibault', 'Besnard', 'Pelletier', 'Lebrun',
-];
-// biome-ignore format: a table of names
-const trades = [
-  'Boulangerie', 'Société', 'Café', 'Épicerie', 'Garage', 'Librairie', 'Brasserie', 'Atelier',
-  'Torréfaction', 'Fromagerie', 'Menuiserie', 'Pharmacie', 'Cabinet', 'Hôtel', 'Crêperie',
-  'Imprimerie', 'Quincaillerie', 'Pâtisserie', 'Transports', 'Charcuterie',
-];
-// biome-ignore format: a table of names
-const cities = [
-  'Sète', 'Annecy', 'Brest', 'Colmar', 'Nîmes', 'Rouen', 'Pau', 'Évry', 'Agen', 'Laval', 'Orléans',
-  'Besançon', 'Périgueux', 'Béziers', 'Saint-Étienne', 'Chambéry', 'Quimper', 'Valence',
-  'Angoulême', 'Troyes', 'Mâcon', 'Alès', 'Cholet', 'Dole',
-];
-const legalForms = ['SARL', 'SAS', 'EURL', 'SA', 'SCOP', ''];
-const mailDomains = ['orange.fr', 'gmail.com', 'free.fr', 'laposte.net', 'wanadoo.fr', 'sfr.fr'];
-
-/** A rare surname, given to a handful of contacts and companies, typed without accents in `q`. */
-const rareName = 'Kerguélen';
-
-function pick<T>(next: () => number, values: readonly T[]): T {
-  return values[Math.floor(next() * values.length)] as T;
-}
-
-/** Without accents and in lower case, as people type e-mail addresses. */
-const ascii = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-
-function luhnDigit(body: string): string {
-  for (let digit = 0; digit < 10; digit++) {
-    const candidate = `${body}${digit}`;
-    let sum = 0;
-    for (let i = 0; i < candidate.length; i++) {
-      let value = Number(candidate[candidate.length - 1 - i]);
-      if (i % 2 === 1) value = value * 2 > 9 ? value * 2 - 9 : value * 2;
-      sum += value;
-    }
-    if (sum % 10 === 0) return candidate;
-  }
-  throw new Error('unreachable');
-}
-
-/** SIRET (SIREN + NIC, Luhn-valid) and the French VAT number of its SIREN. */
-function identifiers(next: () => number): { siret: string; vatNumber: string } {
-  const siren = luhnDigit(
-    `${1 + Math.floor(next() * 9)}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`,
-  );
-  const siret = luhnDigit(`${siren}${String(Math.floor(next() * 1e4)).padStart(4, '0')}`);
-  const key = (12 + 3 * (Number(siren) % 97)) % 97;
-  return { siret, vatNumber: `FR${String(key).padStart(2, '0')}${siren}` };
-}
-
-interface SeededCompany {
-  id: string;
-  name: string;
-  siret: string | null;
-  vatNumber: string | null;
-}
-
-/** Inserts `count` companies and `contactCount` contacts into the workspace, in bulk. */
-async function seedWorkspace(
-  em: EntityManager,
-  workspaceId: string,
-  seed: number,
-  companyCount: number,
-  contactCount: number,
-): Promise<SeededCompany[]> {
-  const next = random(seed);
-  const db = kysely(em);
-  // Creation times spread over two years, oldest first, so "newest first" is a real order.
-  const start = Date.UTC(2024, 0, 1);
-  const span = 2 * 365 * 24 * 3600 * 1000;
-  const companies: SeededCompany[] = [];
-  for (let i = 0; i < companyCount; i++) {
-    const { siret, vatNumber } = identifiers(next);
-    const form = pick(next, legalForms);
-    const owner = i % 5000 === 17 ? rareName : pick(next, lastNames);
-    const name =
-      i === 4242
-        ? 'Moulin de l’Écluse'
-        : `${pick(next, trades)} ${owner} ${pick(next, cities)}${form ? ` ${form}` : ''}`;
-    companies.push({
-      id: newId('company', start + Math.floor((i / companyCount) * span)),
-      name,
-      siret: next() < 0.9 ? siret : null,
-      vatNumber: next() < 0.7 ? vatNumber : null,
-    });
-  }
-  for (let from = 0; from < companies.length; from += 5000) {
-    await db
-      .insertInto('companies')
-      .values(
-        companies.slice(from, from + 5000).map((company, offset) => ({
-          id: company.id,
-          workspace_id: workspaceId,
-          name: company.name,
-          siret: company.siret,
-          vat_number: company.vatNumber,
-          address: `${1 + ((from + offset) % 120)} rue de la République`,
-          created_at: new Date(start + Math.floor(((from + offset) / companyCount) * span)),
-        })),
-      )
-      .execute();
-  }
-  const contactChunk = 5000;
-  for (let from = 0; from < contactCount; from += contactChunk) {
-    const rows = [];
-    for (let i = from; i < Math.min(contactCount, from + contactChunk); i++) {
-      const first = pick(next, firstNames);
-      const last = i % 30_000 === 11 ? rareName : pick(next, lastNames);
-      const company = next() < 0.8 ? pick(next, companies) : undefined;
-      const at = start + Math.floor((i / contactCount) * span);
-      rows.push({
-        id: newId('contact', at),
-        workspace_id: workspaceId,
-        name: `${first} ${last}`,
-        email: `${ascii(first)}.${ascii(last)}.${i}@${pick(next, mailDomains)}`,
-        phone: next() < 0.5 ? `+33 6 ${String(Math.floor(next() * 1e8)).padStart(8, '0')}` : null,
-        company_id: company?.id ?? null,
-        created_at: new Date(at),
-      });
-    }
-    await db.insertInto('contacts').values(rows).execute();
-  }
-  return companies;
-}
-
 // 1. Services and the seed: the measured workspace, then three others with data.
 const { postgres, redis, databaseUrl, serverVersion, orm } = await benchServices(databaseName, log);
 const seedStarted = performance.now();
 const contactCount = 100_000;
 const companyCount = 20_000;
 const workspace = await createWorkspace(orm.em.fork(), { name: 'Cabinet Bénédicte & Associés' });
-const companies = await seedWorkspace(orm.em.fork(), workspace.id, 16, companyCount, contactCount);
+const companies = await seedContactsAndCompanies(orm.em.fork(), workspace.id, 16, companyCount, contactCount);
 for (let other = 1; other <= 3; other++) {
   const neighbour = await createWorkspace(orm.em.fork(), { name: `Voisin ${other}` });
-  await seedWorkspace(orm.em.fork(), neighbour.id, 16 + other, 4000, 20_000);
+  await seedContactsAndCompanies(orm.em.fork(), neighbour.id, 16 + other, 4000, 20_000);
 }
 const { key } = await createKey(orm.em.fork(), {
   workspaceId: workspace.id,
@@ -267,27 +113,13 @@ const scenarios = chosen ? allScenarios.filter((scenario) => chosen.includes(sce
 // real listContacts / listCompanies send (a stand-in EntityManager that explains each one).
 const explainDb = new pg.Client({ connectionString: databaseUrl });
 await explainDb.connect();
-async function explain(scenario: Scenario) {
-  const statements: { plan: string[]; executionMs: number }[] = [];
-  const explaining = {
-    async query(text: string, values: unknown[]) {
-      const result = await explainDb.query<{ 'QUERY PLAN': string }>(`explain (analyze) ${text}`, values);
-      const plan = result.rows.map((row) => row['QUERY PLAN']);
-      const executionMs = Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? Number.NaN);
-      statements.push({ plan, executionMs });
-      return { rows: [], command: 'SELECT', rowCount: 0 };
-    },
-    release() {},
-  };
-  const explainer = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: { connect: async () => explaining, end: async () => {} } as never }),
-  });
-  const em = { getKysely: () => explainer } as unknown as EntityManager;
+function explain(scenario: Scenario) {
   const query = { q: scenario.q, limit: 20, offset: 0 };
-  await (scenario.list === 'contacts'
-    ? listContacts(em, workspace.id, query)
-    : listCompanies(em, workspace.id, query));
-  return statements;
+  return explainStatements(explainDb, (em) =>
+    scenario.list === 'contacts'
+      ? listContacts(em, workspace.id, query)
+      : listCompanies(em, workspace.id, query),
+  );
 }
 const plans: Record<string, { plan: string[]; executionMs: number }[]> = {};
 const matches: Record<string, number> = {};

@@ -152,6 +152,18 @@ describe('the operation table', () => {
     );
   });
 
+  it('names the resource of every procedure of a router of several, and of none that does not exist', () => {
+    for (const [router, entry] of Object.entries(scopeResource)) {
+      if (typeof entry === 'string') continue;
+      expect(Object.keys(entry).sort()).toEqual(
+        operations
+          .filter((operation) => operation.router === router)
+          .map((operation) => operation.procedure.slice(router.length + 1))
+          .sort(),
+      );
+    }
+  });
+
   it('needs every scope of the contract somewhere, and no other', () => {
     expect(new Set(keyOperations.map((operation) => operation.scope))).toEqual(new Set(scopes));
   });

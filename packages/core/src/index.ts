@@ -24,6 +24,22 @@ export {
   contactUpdateSchema,
 } from './contacts/schemas.ts';
 export { updateContact } from './contacts/update.ts';
+export { dashboardFollowUps } from './dashboard/follow-ups.ts';
+export { dashboardLowStock } from './dashboard/low-stock.ts';
+export { dashboardQuotesAwaiting } from './dashboard/quotes-awaiting.ts';
+export { dashboardReceivables } from './dashboard/receivables.ts';
+export {
+  type FollowUpsView,
+  followUpsSchema,
+  type LowStockView,
+  lowStockSchema,
+  type QuotesAwaitingView,
+  quotesAwaitingSchema,
+  type ReceivablesView,
+  type RevenueMonth,
+  receivablesSchema,
+  revenueMonthSchema,
+} from './dashboard/schemas.ts';
 export { findDemoWorkspaceId } from './demo/find.ts';
 export { type DemoSeed, type DemoSeedOptions, demoOwnerEmail, seedDemoWorkspace } from './demo/seed.ts';
 export { getInvoiceDocument } from './documents/get-invoice-document.ts';

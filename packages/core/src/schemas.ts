@@ -5,6 +5,7 @@
 
 export * from './companies/schemas.ts';
 export * from './contacts/schemas.ts';
+export * from './dashboard/schemas.ts';
 export * from './einvoicing/schemas.ts';
 export type { ErrorCode, ErrorDetail } from './errors/index.ts';
 export * from './event-types/schemas.ts';

@@ -54,7 +54,20 @@ export const scopeResource = {
   supplierInvoices: 'purchases',
   webhookEndpoints: 'webhooks',
   workspace: 'workspace',
-} as const satisfies Record<Exclude<RouterName, keyof typeof peopleAccess>, string>;
+  // the app's dashboard: one widget per procedure, each reading its own resource
+  dashboard: {
+    receivables: 'invoices',
+    quotesAwaiting: 'quotes',
+    followUps: 'opportunities',
+    lowStock: 'products',
+  },
+} as const satisfies Record<Exclude<RouterName, keyof typeof peopleAccess>, string | Record<string, string>>;
+
+/** The resource whose scopes a procedure needs: its router's, or its own in a router of several. */
+function resourceOf(router: string, procedure: string): string | undefined {
+  const entry = (scopeResource as Record<string, string | Record<string, string>>)[router];
+  return typeof entry === 'object' ? entry[procedure.slice(router.length + 1)] : entry;
+}
 
 export type Input = Record<string, unknown>;
 
@@ -279,7 +292,7 @@ export function operationTable(): Operation[] {
       string,
       unknown
     >;
-    const resource = (scopeResource as Record<string, string>)[router];
+    const resource = resourceOf(router, procedure);
     const people = procedureAccess[procedure] ?? (peopleAccess as Record<string, PeopleAccess>)[router];
     const meta = metas.get(procedure) ?? {};
     const rest: RestRoute | undefined = meta.openapi

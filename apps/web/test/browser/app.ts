@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@comptoir/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { type ApiProcess, startApiProcess } from '../../../api/test/harness.ts';
+import { chromiumArgs } from './chromium-setup.ts';
 import './provided.ts';
 
 /**
@@ -23,18 +24,6 @@ export interface WatchedPage {
   /** Console errors and CSP refusals so far; a failed HTTP answer the app handles is not one. */
   problems: string[];
 }
-
-// Chromium as root in a container, with no network beyond this machine: no sandbox, no GPU,
-// none of its background calls home.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-];
 
 /** Tests sign in often: the sign-in limit is raised unless a test is about that limit. */
 export const roomySignInLimit = { SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000' };

@@ -6,24 +6,41 @@ import { repoRoot } from '@comptoir/testing';
 import type { TestProject } from 'vitest/node';
 import './provided.ts';
 
+// Chromium as root in a container, with no network beyond this machine: no sandbox, no GPU,
+// none of its background calls home (the browser tests' and the list bench's launch).
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
 /**
  * The Chromium the browser tests drive: CHROMIUM_PATH when it is set (a Chromium already on the
  * machine), else the one the @sparticuz/chromium package ships in the lockfile, unpacked once per
  * version under .data/chromium. Nothing is downloaded.
  */
 export default async function setup(project: TestProject) {
+  project.provide('chromium', await localChromium());
+}
+
+/**
+ * The Chromium to launch and the FONTCONFIG_PATH to launch it with (none for CHROMIUM_PATH's):
+ * what the browser tests are given, and what the app's list bench (bench/web-lists.ts) launches.
+ */
+export async function localChromium(): Promise<{
+  executablePath: string;
+  fontConfigPath: string | undefined;
+}> {
   const given = readOptional('CHROMIUM_PATH');
-  if (given !== undefined) {
-    project.provide('chromium', { executablePath: given, fontConfigPath: undefined });
-    return;
-  }
+  if (given !== undefined) return { executablePath: given, fontConfigPath: undefined };
   const version = chromiumPackageVersion();
   const folder = join(repoRoot, '.data', 'chromium', version);
   if (!existsSync(join(folder, 'chromium'))) await unpack(folder);
-  project.provide('chromium', {
-    executablePath: join(folder, 'chromium'),
-    fontConfigPath: writeFontConfig(folder),
-  });
+  return { executablePath: join(folder, 'chromium'), fontConfigPath: writeFontConfig(folder) };
 }
 
 /**

@@ -221,7 +221,11 @@ test('contacts: one created attached to a company found by search, edited, and a
   expect((await listContacts(em(), workspaceId, { q: 'Ondine', limit: 20, offset: 0 })).total).toBe(1);
 
   // The company's sheet lists its contact.
+  // Leaving a form with something typed asks first.
   await sheet.getByRole('button', { name: 'Annuler' }).click();
+  const discard = page.getByRole('dialog', { name: 'Abandonner les modifications ?' });
+  await discard.getByRole('button', { name: 'Abandonner' }).click();
+  await sheet.waitFor({ state: 'hidden' });
   await page.getByRole('link', { name: 'Gamma Distribution' }).click();
   const company = page.getByRole('dialog', { name: 'Société' });
   await company.getByRole('link', { name: 'Ondine Ferrand-Roux' }).waitFor();
@@ -320,6 +324,15 @@ test('a company created with the keyboard alone: into the sheet, through its fie
   await page.keyboard.press('Tab');
   await expect.poll(focused).toBe('Nom');
   await page.keyboard.type('Delta Clavier');
+  // Escape with something typed asks first; keeping on leaves everything as it was.
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Abandonner les modifications ?' });
+  await discard.waitFor();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await discard.waitFor({ state: 'hidden' });
+  expect(await sheet.getByLabel('Nom', { exact: true }).inputValue()).toBe('Delta Clavier');
+  await expect.poll(focused).toBe('Nom');
   await page.keyboard.press('Tab');
   await expect.poll(focused).toBe('SIRET');
   await page.keyboard.type('732 829 320 00074');

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startApiProcess } from '../../../api/test/harness.ts';
 import { type AppUnderTest, expectAccessible, startAppUnderTest } from './app.ts';
 
-// A person's way in: the seeded demo owner signs in through the form and reaches the demo
-// workspace's invoices, in French and in English.
+// A person's way in: the seeded demo owner signs in through the form, lands on the demo
+// workspace's dashboard and reaches its invoices, in French and in English.
 
 let app: AppUnderTest;
 let seed: Awaited<ReturnType<typeof seedDemoWorkspace>>;
@@ -31,6 +31,17 @@ async function signInThroughTheForm(
 }
 
 const french = { email: 'Adresse e-mail', password: 'Mot de passe', submit: 'Se connecter' };
+
+/** Sign-in lands on the workspace's dashboard; the invoices are one link away in the sidebar. */
+async function fromDashboardToInvoices(
+  page: Page,
+  words = { dashboard: 'Tableau de bord', invoices: 'Factures' },
+) {
+  await page.waitForURL((url) => /^\/app\/wsp_\w+\/?$/.test(url.pathname));
+  await page.getByRole('heading', { level: 1, name: words.dashboard }).waitFor();
+  await page.getByRole('link', { name: words.invoices, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === `/app/${seed.workspaceId}/invoices`);
+}
 
 test('a wrong password gets words, the same as an unknown e-mail', async () => {
   const { page, problems } = await app.open('/app/sign-in', 'fr-FR');
@@ -64,11 +75,11 @@ test('over the sign-in limit, the page says how long to wait', async () => {
   }
 });
 
-test('the demo owner signs in and lands on the invoices, then filters them by status, all in the URL', async () => {
+test('the demo owner signs in and lands on the dashboard, goes to the invoices, then filters them by status, all in the URL', async () => {
   const { page, problems } = await app.open('/app/', 'fr-FR');
   await page.waitForURL((url) => url.pathname === '/app/sign-in');
   await signInThroughTheForm(page, seed.owner.email, password, french);
-  await page.waitForURL((url) => url.pathname === `/app/${seed.workspaceId}/invoices`);
+  await fromDashboardToInvoices(page);
   await page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor();
   const rows = page.getByRole('table', { name: 'Factures' }).locator('tbody tr');
   await expect.poll(() => rows.count()).toBeGreaterThan(0);
@@ -91,7 +102,7 @@ test('signed in, the invoices speak English to an English browser, amounts and d
     password: 'Password',
     submit: 'Sign in',
   });
-  await page.waitForURL((url) => url.pathname === `/app/${seed.workspaceId}/invoices`);
+  await fromDashboardToInvoices(page, { dashboard: 'Dashboard', invoices: 'Invoices' });
   await page.getByRole('heading', { level: 1, name: 'Invoices' }).waitFor();
   const total = await page
     .getByRole('table', { name: 'Invoices' })
@@ -111,7 +122,7 @@ test('signed in, the invoices speak English to an English browser, amounts and d
 test('the workspace screens work with the keyboard alone', async () => {
   const { page, problems } = await app.open('/app/sign-in', 'fr-FR');
   await signInThroughTheForm(page, seed.owner.email, password, french);
-  await page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
   const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
 
   await page.keyboard.press('Tab');
@@ -127,6 +138,10 @@ test('the workspace screens work with the keyboard alone', async () => {
   await expect.poll(focused).toMatch(/^Demo workspace/);
   await page.keyboard.press('Tab');
   await expect.poll(focused).toBe('Tableau de bord');
+  await page.keyboard.press('Tab');
+  await expect.poll(focused).toBe('Factures');
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor();
 
   // The status filter, from the keyboard: the URL follows.
   await page.getByLabel('Statut').focus();
@@ -139,11 +154,11 @@ test('the workspace screens work with the keyboard alone', async () => {
 test('signing out ends the session: the app goes to the sign-in page, and coming back needs a new sign-in', async () => {
   const { page, problems } = await app.open('/app/sign-in', 'fr-FR');
   await signInThroughTheForm(page, seed.owner.email, password, french);
-  await page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor();
-  const invoices = page.url();
+  await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+  const dashboard = page.url();
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await page.waitForURL((url) => url.pathname === '/app/sign-in');
-  await page.goto(invoices);
+  await page.goto(dashboard);
   await page.waitForURL((url) => url.pathname === '/app/sign-in' && url.searchParams.has('returnTo'));
   expect(problems).toEqual([]);
   await page.context().close();
@@ -152,6 +167,7 @@ test('signing out ends the session: the app goes to the sign-in page, and coming
 test('a session ended elsewhere sends the person to sign in at the next call, keeping where they were going', async () => {
   const { page } = await app.open('/app/sign-in', 'fr-FR');
   await signInThroughTheForm(page, seed.owner.email, password, french);
+  await fromDashboardToInvoices(page);
   await page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor();
   // The session ends on the server, as a sign-out from another tab does.
   const ended = await page.request.post('/api/auth/sign-out', {
@@ -168,7 +184,7 @@ test('a session ended elsewhere sends the person to sign in at the next call, ke
 test('a workspace the person is not a member of does not exist for them: the 404 page, in words', async () => {
   const { page, problems } = await app.open('/app/sign-in', 'fr-FR');
   await signInThroughTheForm(page, seed.owner.email, password, french);
-  await page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
   await page.goto('/app/wsp_00000000000000000000000000/invoices');
   await page.getByRole('heading', { level: 1, name: 'Page introuvable' }).waitFor();
   await expect.poll(() => page.title()).toBe('Page introuvable · Comptoir');

@@ -78,12 +78,15 @@ test('an owner creates a tracked product with a threshold, finds it, edits it, c
   await expect.poll(() => row.textContent()).toContain('En stock');
   expect(await row.textContent()).toContain('CAF-250');
 
-  // Search as you type: nothing matches, then part of the barcode does; the URL follows.
-  await page.getByLabel('Rechercher un produit').fill('introuvable');
-  await page.getByRole('heading', { name: 'Aucun produit ne correspond' }).waitFor();
-  await page.getByLabel('Rechercher un produit').fill('37600000');
-  // (The router writes a search that looks like a number as JSON: "37600000".)
+  // Search as you type, by part of the barcode; the URL follows. (The router writes a search
+  // that looks like a number as JSON: "37600000".) Typing on while that list loads is kept.
+  const search = page.getByLabel('Rechercher un produit');
+  await search.fill('37600000');
   await page.waitForURL((url) => url.searchParams.get('q')?.includes('37600000') === true);
+  await search.fill('introuvable');
+  await page.getByRole('heading', { name: 'Aucun produit ne correspond' }).waitFor();
+  expect(await search.inputValue()).toBe('introuvable');
+  await search.fill('CAF-2');
   await expect.poll(() => row.count()).toBe(1);
 
   await page.getByRole('link', { name: 'Modifier Café moulu 250 g' }).click();
@@ -127,7 +130,6 @@ test('an owner creates a tracked product with a threshold, finds it, edits it, c
     { kind: 'adjustment', before: 12, after: 20, reason: 'Inventaire de décembre' },
   ]);
   expect(problems).toEqual([]);
-  await page.screenshot({ path: '/tmp/products/product-page.png', fullPage: true });
   await page.context().close();
 }, 120_000);
 
@@ -186,6 +188,8 @@ test('a CSV batch: the preview shows the row the schema refuses, the result show
   await picker.setInputFiles({ name: 'mouvements.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
   const preview = page.getByRole('table', { name: 'Aperçu des mouvements du fichier' });
   await expect.poll(() => preview.locator('tbody tr').count()).toBe(3);
+  // The products the file names, by their names when the API knows them.
+  await expect.poll(() => preview.locator('tbody tr').nth(0).textContent()).toContain('Café en grains');
   expect(await preview.locator('tbody tr').nth(0).textContent()).toContain('Prête');
   expect(await preview.locator('tbody tr').nth(1).textContent()).toContain('Quantité : ne peut pas valoir 0');
   expect(await page.getByText('1 ligne à corriger : elle ne sera pas envoyée').count()).toBe(1);
@@ -216,12 +220,16 @@ test('a CSV batch: the preview shows the row the schema refuses, the result show
     unitCost: 4.5,
   });
 
-  // A file none of whose movements applies: 422, said as such, and nothing changed.
-  await picker.setInputFiles({
-    name: 'refus.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(`productId,quantity\n${coffee.id},-100\n`),
-  });
+  // A file dropped on the zone, none of whose movements applies: 422, said as such, nothing changed.
+  const dropped = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'refus.csv', { type: 'text/csv' }));
+    return transfer;
+  }, `productId,quantity\n${coffee.id},-100\n`);
+  await page
+    .getByText('Déposez-le ici, ou cliquez pour le choisir.')
+    .dispatchEvent('drop', { dataTransfer: dropped });
+  await page.getByText('Fichier lu : refus.csv').waitFor();
   await page.getByRole('button', { name: 'Appliquer 1 mouvement' }).click();
   await expect
     .poll(() => page.getByRole('status').filter({ hasText: 'Aucun mouvement' }).textContent())
@@ -231,7 +239,6 @@ test('a CSV batch: the preview shows the row the schema refuses, the result show
   ]);
   expect((await getProduct(em(), workspaceId, coffee.id)).stockQuantity).toBe(15);
   expect(problems).toEqual([]);
-  await page.screenshot({ path: '/tmp/products/batch.png', fullPage: true });
   await page.context().close();
 }, 90_000);
 
@@ -239,8 +246,16 @@ test('an owner archives a product (it leaves the list) and restores it from its 
   const sugar = await make.product(workspaceId, { name: 'Sucre de canne', unitPrice: 3.2, taxRate: 5.5 });
   const { page, problems } = await signedIn(owner, `${products()}/${sugar.id}`);
   await heading(page, 'Sucre de canne');
-  await page.getByRole('button', { name: 'Archiver' }).click();
+  // From the keyboard: Escape dismisses the confirmation and gives the focus back.
+  const archive = page.getByRole('button', { name: 'Archiver' });
+  await archive.focus();
+  await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Archiver « Sucre de canne » ?' });
+  await confirm.waitFor();
+  await page.keyboard.press('Escape');
+  await confirm.waitFor({ state: 'hidden' });
+  await expect.poll(() => archive.evaluate((button) => button === document.activeElement)).toBe(true);
+  await archive.click();
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Archiver' }).click();
   await page.getByText(/^Archivé le /).waitFor();

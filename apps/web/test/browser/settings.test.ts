@@ -157,7 +157,7 @@ test('the owner edits the legal identity: Save waits for a change, Undo puts it 
   await expectAccessible(english.page);
   expect(english.problems).toEqual([]);
   await english.page.context().close();
-});
+}, 120_000);
 
 test('the owner invites an accountant, who makes an account from the link in another browser and lands in the workspace; the owner changes the role, cannot demote the last owner, and removes the member', async () => {
   const { page, problems } = await signedIn(`/app/${workspace()}/settings/members`);

@@ -221,3 +221,28 @@ export async function markOpportunityWon(
     .executeTakeFirst();
   return moved !== undefined;
 }
+
+/**
+ * The workspace's open opportunities (neither WON nor LOST) whose next follow-up is before `by`
+ * (past ones included), soonest first, at most `limit`, and how many there are.
+ */
+export async function opportunitiesToFollowUp(
+  em: EntityManager,
+  workspaceId: string,
+  by: Date,
+  limit: number,
+): Promise<{ count: number; opportunities: OpportunityView[] }> {
+  const rows = await opportunitiesWithReferences(em)
+    .select((eb) => eb.fn.countAll<string>().over().as('comptoir_follow_up_total'))
+    .where('o.workspace_id', '=', workspaceId)
+    .where('o.status', 'not in', ['WON', 'LOST'])
+    .where('o.next_follow_up_at', '<=', sql<Date>`${by.toISOString()}::timestamptz`)
+    .orderBy('o.next_follow_up_at')
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
+  return {
+    count: Number(rows[0]?.comptoir_follow_up_total ?? 0),
+    opportunities: rows.map(opportunityView),
+  };
+}

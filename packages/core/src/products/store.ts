@@ -257,3 +257,36 @@ export async function upsertProducts(
       .execute()
   );
 }
+
+/**
+ * The workspace's live tracked products at or under their threshold, or out of stock (stockState
+ * `low` or `out`, stockStateOf), lowest stock first, at most `limit`, and how many there are.
+ */
+export async function productsLowOnStock(
+  em: EntityManager,
+  workspaceId: string,
+  limit: number,
+): Promise<{ count: number; products: ProductView[] }> {
+  const rows = await kysely(em)
+    .selectFrom('products')
+    .select(productColumns)
+    .select((eb) => eb.fn.countAll<string>().over().as('comptoir_low_total'))
+    .where('workspace_id', '=', workspaceId)
+    .where('archived_at', 'is', null)
+    .where('track_stock', '=', true)
+    .where((eb) =>
+      eb.or([
+        eb('stock_quantity', '<=', sql<string>`0`),
+        eb.and([
+          eb('stock_threshold', 'is not', null),
+          eb('stock_quantity', '<=', eb.ref('stock_threshold')),
+        ]),
+      ]),
+    )
+    .orderBy('stock_quantity')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return { count: Number(rows[0]?.comptoir_low_total ?? 0), products: rows.map(productView) };
+}

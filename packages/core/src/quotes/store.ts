@@ -292,3 +292,26 @@ export async function expireDueQuotes(
     .execute();
   return rows.map((row) => ({ workspaceId: row.workspace_id, quote: quoteView(row) }));
 }
+
+/**
+ * The workspace's live quotes awaiting the client's answer (SENT or SENT_FOR_SIGNATURE), oldest
+ * sent first, at most `limit`, and how many there are (counted before the limit).
+ */
+export async function quotesAwaitingAnswer(
+  em: EntityManager,
+  workspaceId: string,
+  limit: number,
+): Promise<{ count: number; quotes: QuoteView[] }> {
+  const rows = await kysely(em)
+    .selectFrom('quotes')
+    .selectAll()
+    .select((eb) => eb.fn.countAll<string>().over().as('comptoir_awaiting_total'))
+    .where('workspace_id', '=', workspaceId)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['SENT', 'SENT_FOR_SIGNATURE'])
+    .orderBy('sent_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return { count: Number(rows[0]?.comptoir_awaiting_total ?? 0), quotes: rows.map(quoteView) };
+}

@@ -93,6 +93,20 @@ export const Invoice = defineEntity({
       properties: ['workspaceId', 'issuedAt'],
       where: { type: 'invoice', status: { $ne: 'DRAFT' } },
     },
+    // covering, what the dashboard's receivables read from the index alone: the balances of the
+    // workspace's unpaid issued invoices, and the revenue of its issued documents by issue date
+    {
+      name: 'invoices_owed_idx',
+      properties: ['workspaceId', 'status'],
+      include: ['type', 'currency', 'total', 'paidAmount', 'dueAt'],
+      where: { status: { $in: ['SENT', 'PARTIAL', 'OVERDUE'] } },
+    },
+    {
+      name: 'invoices_revenue_idx',
+      properties: ['workspaceId', 'issuedAt'],
+      include: ['type', 'currency', 'total', 'taxTotal'],
+      where: { status: { $ne: 'DRAFT' } },
+    },
   ],
 });
 

@@ -30,6 +30,7 @@ import { Migration20261130000000_invoice_delivery_date_vat_exemption } from './M
 import { Migration20261201000000_people } from './Migration20261201000000_people.ts';
 import { Migration20261201100000_document_search } from './Migration20261201100000_document_search.ts';
 import { Migration20261201100100_record_timeline } from './Migration20261201100100_record_timeline.ts';
+import { Migration20261201100200_dashboard_receivables } from './Migration20261201100200_dashboard_receivables.ts';
 
 /** Every migration, in order. New ones are appended here. */
 export const migrations: MigrationObject[] = [
@@ -97,4 +98,8 @@ export const migrations: MigrationObject[] = [
   { name: 'Migration20261201000000_people', class: Migration20261201000000_people },
   { name: 'Migration20261201100000_document_search', class: Migration20261201100000_document_search },
   { name: 'Migration20261201100100_record_timeline', class: Migration20261201100100_record_timeline },
+  {
+    name: 'Migration20261201100200_dashboard_receivables',
+    class: Migration20261201100200_dashboard_receivables,
+  },
 ];

@@ -1,6 +1,7 @@
 import { router } from '../init.ts';
 import { companiesRouter } from './companies/index.ts';
 import { contactsRouter } from './contacts/index.ts';
+import { dashboardRouter } from './dashboard/index.ts';
 import { einvoicingRouter } from './einvoicing/index.ts';
 import { eventTypesRouter } from './event-types/index.ts';
 import { eventsRouter } from './events/index.ts';
@@ -20,6 +21,7 @@ import { workspaceRouter } from './workspace/index.ts';
 export const appRouter = router({
   companies: companiesRouter,
   contacts: contactsRouter,
+  dashboard: dashboardRouter,
   einvoicing: einvoicingRouter,
   events: eventsRouter,
   eventTypes: eventTypesRouter,

@@ -12,6 +12,12 @@ import { Button } from '../ui/button.tsx';
 import { AuthCard, CardAlert, CardText, linkClass } from './auth-card.tsx';
 import { CreateAccountForm, type NewAccount } from './create-account-form.tsx';
 
+/** The link cannot serve again: unknown or revoked, used, or past its 7 days. */
+const spent = (error: unknown) =>
+  ['invitation_not_found', 'invitation_used', 'invitation_expired'].includes(
+    serverErrorOf(error)?.code ?? '',
+  );
+
 /** The invited e-mail has no account yet: the server asks for a password to make one. */
 const needsAccount = (error: unknown) =>
   serverErrorOf(error)?.details.some((detail) => detail.path === 'password') ?? false;
@@ -87,9 +93,11 @@ function Steps({ token, me }: { token: string; me: Me | null }) {
       </CardText>
       {me !== null && <SignedInAs email={me.user.email} />}
       {refusal !== undefined && <CardAlert>{refusal}</CardAlert>}
-      <Button pending={accept.isPending} onClick={() => acceptAs()}>
-        <Trans>Accepter l’invitation</Trans>
-      </Button>
+      {!spent(accept.error) && (
+        <Button pending={accept.isPending} onClick={() => acceptAs()}>
+          <Trans>Accepter l’invitation</Trans>
+        </Button>
+      )}
       <Link to="/sign-in" className={linkClass}>
         <Trans>Aller à la connexion</Trans>
       </Link>

@@ -7,6 +7,7 @@ import { trpc } from '../../trpc/client.ts';
 import { Button } from '../ui/button.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { blankAs, type CompanyFieldName, CompanyFields } from './company-fields.tsx';
+import { useReportDirty } from './discard-guard.tsx';
 import { FormProblem } from './form-problem.tsx';
 import { useInvalidateCompanies } from './invalidate.ts';
 import { useSavedMessage } from './saved-message.ts';
@@ -14,7 +15,15 @@ import { useSavedMessage } from './saved-message.ts';
 const absent = blankAs(undefined);
 
 /** Creates a company on `companies.create`'s own schema; the server's details land on their fields. */
-export function CompanyCreateForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+export function CompanyCreateForm({
+  onDone,
+  onCancel,
+  onDirty,
+}: {
+  onDone: () => void;
+  onCancel: () => void;
+  onDirty?: (dirty: boolean) => void;
+}) {
   const toast = useToast();
   const savedMessage = useSavedMessage();
   const errorMessage = useErrorMessage();
@@ -32,6 +41,7 @@ export function CompanyCreateForm({ onDone, onCancel }: { onDone: () => void; on
       },
     }),
   );
+  useReportDirty(form.formState.isDirty, onDirty);
   const errors = form.formState.errors;
   const field = (name: CompanyFieldName) =>
     form.register(name, name === 'name' ? {} : { setValueAs: absent });

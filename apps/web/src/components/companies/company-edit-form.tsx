@@ -8,6 +8,7 @@ import { Button } from '../ui/button.tsx';
 import { useToast } from '../ui/toast.tsx';
 import type { CompanyRow } from './columns.tsx';
 import { blankAs, type CompanyFieldName, CompanyFields } from './company-fields.tsx';
+import { useReportDirty } from './discard-guard.tsx';
 import { FormProblem } from './form-problem.tsx';
 import { useInvalidateCompanies } from './invalidate.ts';
 import { useSavedMessage } from './saved-message.ts';
@@ -19,10 +20,12 @@ export function CompanyEditForm({
   company,
   onDone,
   onCancel,
+  onDirty,
 }: {
   company: CompanyRow;
   onDone: () => void;
   onCancel: () => void;
+  onDirty?: (dirty: boolean) => void;
 }) {
   const toast = useToast();
   const savedMessage = useSavedMessage();
@@ -46,6 +49,7 @@ export function CompanyEditForm({
       },
     }),
   );
+  useReportDirty(form.formState.isDirty, onDirty);
   const errors = form.formState.errors;
   const field = (name: CompanyFieldName) =>
     form.register(name, name === 'name' ? {} : { setValueAs: cleared });

@@ -10,6 +10,7 @@ import { CompanyCreateForm } from './company-create-form.tsx';
 import { CompanyDetails } from './company-details.tsx';
 import { CompanyEditForm } from './company-edit-form.tsx';
 import { CompanyFacts } from './company-facts.tsx';
+import { useDiscardGuard } from './discard-guard.tsx';
 import { FormProblem } from './form-problem.tsx';
 
 export type CompanySheetState = { mode: 'new' } | { mode: 'edit'; id: string };
@@ -30,21 +31,36 @@ export function CompanySheet({ state }: { state: CompanySheetState | undefined }
       search: (previous) => ({ ...previous, sheet: undefined, company: undefined }),
       replace: true,
     });
+  const shown = state === undefined ? '' : state.mode === 'new' ? 'new' : state.id;
+  const { setDirty, requestClose, leave, guard } = useDiscardGuard(close, shown);
+  // The guard is the sheet's sibling, not its child: a React event (Escape's cancel) would
+  // otherwise bubble from the question to the sheet, which would ask again.
   return (
-    <Dialog
-      open={state !== undefined}
-      onClose={close}
-      size="sheet"
-      busy={saving}
-      title={state?.mode === 'edit' ? <Trans>Société</Trans> : <Trans>Nouvelle société</Trans>}
-    >
-      {state?.mode === 'new' && <NewCompany close={close} />}
-      {state?.mode === 'edit' && <ExistingCompany id={state.id} close={close} />}
-    </Dialog>
+    <>
+      <Dialog
+        open={state !== undefined}
+        onClose={requestClose}
+        size="sheet"
+        busy={saving}
+        title={state?.mode === 'edit' ? <Trans>Société</Trans> : <Trans>Nouvelle société</Trans>}
+      >
+        {state?.mode === 'new' && <NewCompany done={leave} cancel={requestClose} onDirty={setDirty} />}
+        {state?.mode === 'edit' && (
+          <ExistingCompany id={state.id} done={leave} cancel={requestClose} onDirty={setDirty} />
+        )}
+      </Dialog>
+      {guard}
+    </>
   );
 }
 
-function NewCompany({ close }: { close: () => void }) {
+interface SheetActions {
+  done: () => void;
+  cancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}
+
+function NewCompany({ done, cancel, onDirty }: SheetActions) {
   const canWrite = useCan('write:contacts');
   if (!canWrite)
     return (
@@ -52,10 +68,10 @@ function NewCompany({ close }: { close: () => void }) {
         <Trans>Votre rôle permet de consulter les sociétés, pas d’en créer.</Trans>
       </p>
     );
-  return <CompanyCreateForm onDone={close} onCancel={close} />;
+  return <CompanyCreateForm onDone={done} onCancel={cancel} onDirty={onDirty} />;
 }
 
-function ExistingCompany({ id, close }: { id: string; close: () => void }) {
+function ExistingCompany({ id, done, cancel, onDirty }: SheetActions & { id: string }) {
   const { t } = useLingui();
   const canWrite = useCan('write:contacts');
   const errorMessage = useErrorMessage();
@@ -78,7 +94,13 @@ function ExistingCompany({ id, close }: { id: string; close: () => void }) {
       {canWrite ? (
         <>
           <CompanyFacts company={company} />
-          <CompanyEditForm key={company.id} company={company} onDone={close} onCancel={close} />
+          <CompanyEditForm
+            key={company.id}
+            company={company}
+            onDone={done}
+            onCancel={cancel}
+            onDirty={onDirty}
+          />
         </>
       ) : (
         <CompanyDetails company={company} />

@@ -6,6 +6,7 @@ import { useErrorMessage } from '../../forms/error-messages.ts';
 import { useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
 import { blankAs } from '../companies/company-fields.tsx';
+import { useReportDirty } from '../companies/discard-guard.tsx';
 import { FormProblem } from '../companies/form-problem.tsx';
 import { Button } from '../ui/button.tsx';
 import { useToast } from '../ui/toast.tsx';
@@ -21,11 +22,13 @@ export function ContactCreateForm({
   company,
   onDone,
   onCancel,
+  onDirty,
 }: {
   /** The company to start from (opened from a company's sheet). */
   company: CompanyChoice | null;
   onDone: () => void;
   onCancel: () => void;
+  onDirty?: (dirty: boolean) => void;
 }) {
   const { t } = useLingui();
   const toast = useToast();
@@ -50,6 +53,7 @@ export function ContactCreateForm({
       },
     }),
   );
+  useReportDirty(form.formState.isDirty, onDirty);
   const errors = form.formState.errors;
   const field = (name: ContactTextField) =>
     form.register(name, name === 'phone' ? { setValueAs: absent } : {});

@@ -8,6 +8,7 @@ import { useErrorMessage } from '../../forms/error-messages.ts';
 import { useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
 import { blankAs } from '../companies/company-fields.tsx';
+import { useReportDirty } from '../companies/discard-guard.tsx';
 import { FormProblem } from '../companies/form-problem.tsx';
 import { Button } from '../ui/button.tsx';
 import { useToast } from '../ui/toast.tsx';
@@ -25,10 +26,12 @@ export function ContactEditForm({
   contact,
   onDone,
   onCancel,
+  onDirty,
 }: {
   contact: ContactDetail;
   onDone: () => void;
   onCancel: () => void;
+  onDirty?: (dirty: boolean) => void;
 }) {
   const { t } = useLingui();
   const toast = useToast();
@@ -54,6 +57,7 @@ export function ContactEditForm({
       },
     }),
   );
+  useReportDirty(form.formState.isDirty, onDirty);
   const errors = form.formState.errors;
   const field = (name: ContactTextField) =>
     form.register(name, name === 'phone' ? { setValueAs: cleared } : {});

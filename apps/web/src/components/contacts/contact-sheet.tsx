@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { useCan } from '../../session/permissions.ts';
 import { trpc } from '../../trpc/client.ts';
+import { useDiscardGuard } from '../companies/discard-guard.tsx';
 import { FormProblem } from '../companies/form-problem.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { ContactCompany } from './contact-company.tsx';
@@ -29,17 +30,28 @@ export function ContactSheet({ state }: { state: ContactSheetState | undefined }
       search: (previous) => ({ ...previous, sheet: undefined, companyId: undefined, contact: undefined }),
       replace: true,
     });
+  const shown = state === undefined ? '' : state.mode === 'new' ? `new ${state.companyId ?? ''}` : state.id;
+  const { setDirty, requestClose, leave, guard } = useDiscardGuard(close, shown);
+  // The guard is the sheet's sibling, not its child: a React event (Escape's cancel) would
+  // otherwise bubble from the question to the sheet, which would ask again.
   return (
-    <Dialog
-      open={state !== undefined}
-      onClose={close}
-      size="sheet"
-      busy={saving}
-      title={state?.mode === 'edit' ? <Trans>Contact</Trans> : <Trans>Nouveau contact</Trans>}
-    >
-      {state?.mode === 'new' && <NewContact companyId={state.companyId} close={close} />}
-      {state?.mode === 'edit' && <ExistingContact id={state.id} close={close} />}
-    </Dialog>
+    <>
+      <Dialog
+        open={state !== undefined}
+        onClose={requestClose}
+        size="sheet"
+        busy={saving}
+        title={state?.mode === 'edit' ? <Trans>Contact</Trans> : <Trans>Nouveau contact</Trans>}
+      >
+        {state?.mode === 'new' && (
+          <NewContact companyId={state.companyId} done={leave} cancel={requestClose} onDirty={setDirty} />
+        )}
+        {state?.mode === 'edit' && (
+          <ExistingContact id={state.id} done={leave} cancel={requestClose} onDirty={setDirty} />
+        )}
+      </Dialog>
+      {guard}
+    </>
   );
 }
 
@@ -56,7 +68,13 @@ function SheetSkeleton({ label }: { label: string }) {
   );
 }
 
-function NewContact({ companyId, close }: { companyId: string | undefined; close: () => void }) {
+interface SheetActions {
+  done: () => void;
+  cancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}
+
+function NewContact({ companyId, done, cancel, onDirty }: SheetActions & { companyId: string | undefined }) {
   const { t } = useLingui();
   const canWrite = useCan('write:contacts');
   const preset = useQuery({
@@ -72,10 +90,10 @@ function NewContact({ companyId, close }: { companyId: string | undefined; close
   if (companyId !== undefined && preset.isPending)
     return <SheetSkeleton label={t`Chargement de la société…`} />;
   const company = preset.data === undefined ? null : { id: preset.data.data.id, name: preset.data.data.name };
-  return <ContactCreateForm company={company} onDone={close} onCancel={close} />;
+  return <ContactCreateForm company={company} onDone={done} onCancel={cancel} onDirty={onDirty} />;
 }
 
-function ExistingContact({ id, close }: { id: string; close: () => void }) {
+function ExistingContact({ id, done, cancel, onDirty }: SheetActions & { id: string }) {
   const { t } = useLingui();
   const canWrite = useCan('write:contacts');
   const errorMessage = useErrorMessage();
@@ -86,7 +104,13 @@ function ExistingContact({ id, close }: { id: string; close: () => void }) {
   return (
     <>
       {canWrite ? (
-        <ContactEditForm key={contact.id} contact={contact} onDone={close} onCancel={close} />
+        <ContactEditForm
+          key={contact.id}
+          contact={contact}
+          onDone={done}
+          onCancel={cancel}
+          onDirty={onDirty}
+        />
       ) : (
         <ContactDetails contact={contact} />
       )}

@@ -1,9 +1,11 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from '@tanstack/react-router';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { formatDelta, formatQuantity } from '../products/quantities.ts';
 import { DataTable } from '../ui/data-table.tsx';
 import type { BatchOutcome } from './batch-outcome.ts';
 import type { CsvRow } from './csv.ts';
+import { ProductCell, useProductNames } from './product-names.tsx';
 import { useMovementErrorLabels, useRowProblems } from './row-problems.ts';
 
 interface ResultRow {
@@ -22,8 +24,10 @@ const stateClass = {
 /** What became of each line of the file once the batch was sent. */
 export function BatchResult({ outcome, rows }: { outcome: BatchOutcome; rows: CsvRow[] }) {
   const { t } = useLingui();
+  const { workspaceId } = useParams({ from: '/_authed/$workspaceId' });
   const errorLabels = useMovementErrorLabels();
   const problemsOf = useRowProblems();
+  const names = useProductNames(rows.map((row) => row.cells.productId));
   const notSent = (problems: string) => t`Non envoyé : ${problems}`;
   const byLine = new Map<number, ResultRow>();
   for (const applied of outcome.result.applied) {
@@ -50,7 +54,25 @@ export function BatchResult({ outcome, rows }: { outcome: BatchOutcome; rows: Cs
   );
   const columns: ColumnDef<ResultRow, string>[] = [
     column.accessor((result) => String(result.row.line), { id: 'line', header: t`Ligne` }),
-    column.accessor((result) => result.row.cells.productId || '—', { id: 'productId', header: t`Produit` }),
+    column.accessor((result) => result.row.cells.productId, {
+      id: 'productId',
+      header: t`Produit`,
+      // An applied movement's product exists: its page shows the new stock and the ledger entry.
+      cell: (info) => {
+        const id = info.getValue();
+        const cell = <ProductCell id={id} name={names.get(id)} />;
+        if (info.row.original.state !== 'applied') return cell;
+        return (
+          <Link
+            to="/$workspaceId/products/$productId"
+            params={{ workspaceId, productId: id }}
+            className="text-brand-800 underline underline-offset-2"
+          >
+            {cell}
+          </Link>
+        );
+      },
+    }),
     column.accessor((result) => result.row.cells.quantity || '—', { id: 'quantity', header: t`Quantité` }),
     column.accessor((result) => result.text, {
       id: 'result',

@@ -2,6 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { type ColumnDef, createColumnHelper } from '@tanstack/react-table';
 import { DataTable } from '../ui/data-table.tsx';
 import type { CsvRow } from './csv.ts';
+import { ProductCell, useProductNames } from './product-names.tsx';
 import { useColumnLabels, useRowProblems } from './row-problems.ts';
 
 const column = createColumnHelper<CsvRow>();
@@ -11,11 +12,16 @@ export function PreviewTable({ rows }: { rows: CsvRow[] }) {
   const { t } = useLingui();
   const labels = useColumnLabels();
   const problemsOf = useRowProblems();
+  const names = useProductNames(rows.map((row) => row.cells.productId));
   const count = rows.length;
   const invalid = rows.filter((row) => row.issues.length > 0).length;
   const columns: ColumnDef<CsvRow, string>[] = [
     column.accessor((row) => String(row.line), { id: 'line', header: t`Ligne` }),
-    column.accessor((row) => row.cells.productId || '—', { id: 'productId', header: labels.productId }),
+    column.accessor((row) => row.cells.productId, {
+      id: 'productId',
+      header: labels.productId,
+      cell: (info) => <ProductCell id={info.getValue()} name={names.get(info.getValue())} />,
+    }),
     column.accessor((row) => row.cells.quantity || '—', { id: 'quantity', header: labels.quantity }),
     column.accessor((row) => row.cells.reason || '—', { id: 'reason', header: labels.reason }),
     column.accessor(

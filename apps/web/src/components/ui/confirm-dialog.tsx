@@ -32,7 +32,7 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={onClose} title={title} description={description} busy={pending}>
       {children}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" autoFocus disabled={pending} onClick={onClose}>
+        <Button variant="secondary" data-autofocus disabled={pending} onClick={onClose}>
           <Trans>Annuler</Trans>
         </Button>
         <Button variant={variant} pending={pending} onClick={onConfirm}>

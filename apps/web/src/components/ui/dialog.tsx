@@ -32,7 +32,12 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (dialog === null) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React's autoFocus runs before showModal, which then moves the focus to the first control:
+      // what should take the focus says so with data-autofocus instead.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   const sizes = {
@@ -46,6 +51,8 @@ export function Dialog({
       aria-labelledby={titleId}
       aria-describedby={description === undefined ? undefined : descriptionId}
       onCancel={(event) => {
+        // A dialog opened inside this one bubbles its own cancel here: only this one's is ours.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         if (!busy) onClose();
       }}

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { inputClass } from './field.tsx';
 
 /** How long typing must pause before the list is asked again: one request per word, not per key. */
@@ -15,11 +15,19 @@ export function SearchInput({ value, label }: { value: string | undefined; label
   const navigate = useNavigate();
   const id = useId();
   const [typed, setTyped] = useState(value ?? '');
-  useEffect(() => setTyped(value ?? ''), [value]);
+  // What this input last put in the URL: the URL catching up with it (once the list has loaded)
+  // must not undo what was typed meanwhile; any other change of `q` (Back, a link) is shown.
+  const sent = useRef(value);
+  useEffect(() => {
+    if (value === sent.current) return;
+    sent.current = value;
+    setTyped(value ?? '');
+  }, [value]);
   useEffect(() => {
     const wanted = typed.trim() === '' ? undefined : typed;
     if (wanted === value) return;
     const timer = setTimeout(() => {
+      sent.current = wanted;
       void navigate({
         to: '.',
         search: (previous: Record<string, unknown>) => ({ ...previous, q: wanted, page: undefined }),

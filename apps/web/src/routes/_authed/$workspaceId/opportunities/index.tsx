@@ -1,11 +1,23 @@
-import { useLingui } from '@lingui/react/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../../components/ui/page-header.tsx';
+import { z } from 'zod';
+import { loadBoard } from '../../../../components/opportunities/board-input.ts';
+import { OpportunitiesScreen } from '../../../../components/opportunities/opportunities-screen.tsx';
+import { BoardSkeleton } from '../../../../components/opportunities/skeleton.tsx';
 
-// PLACEHOLDER: replaced by the screen's own route.
-export const Route = createFileRoute('/_authed/$workspaceId/opportunities/')({ component: Screen });
+/** The open sheet lives in the URL: a link to an opportunity opens it, Back closes it. */
+const opportunitiesSearch = z.object({
+  sheet: z.literal('new').optional().catch(undefined),
+  opportunity: z.string().min(1).max(64).optional().catch(undefined),
+});
 
-function Screen() {
-  const { t } = useLingui();
-  return <PageHeader title={t`Opportunités`} documentTitle={t`Opportunités · Comptoir`} />;
+export const Route = createFileRoute('/_authed/$workspaceId/opportunities/')({
+  validateSearch: opportunitiesSearch,
+  loader: ({ context }) => loadBoard(context.queryClient, context.trpc),
+  pendingComponent: BoardSkeleton,
+  pendingMs: 200,
+  component: OpportunitiesRoute,
+});
+
+function OpportunitiesRoute() {
+  return <OpportunitiesScreen search={Route.useSearch()} />;
 }

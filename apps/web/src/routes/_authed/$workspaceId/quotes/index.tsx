@@ -1,11 +1,27 @@
-import { useLingui } from '@lingui/react/macro';
+import { quoteListQuerySchema, quoteStatusSchema } from '@comptoir/core/schemas';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageHeader } from '../../../../components/ui/page-header.tsx';
+import { z } from 'zod';
+import { quotesListInput } from '../../../../components/quotes/list-input.ts';
+import { QuotesScreen } from '../../../../components/quotes/quotes-screen.tsx';
+import { QuotesSkeleton } from '../../../../components/quotes/skeleton.tsx';
 
-// PLACEHOLDER: replaced by the screen's own route.
-export const Route = createFileRoute('/_authed/$workspaceId/quotes/')({ component: Screen });
+/** The list's state lives in the URL: a filtered page can be bookmarked, shared and reloaded. */
+const quotesSearch = z.object({
+  status: quoteStatusSchema.optional().catch(undefined),
+  q: quoteListQuerySchema.shape.q.catch(undefined),
+  page: z.number().int().min(1).optional().catch(undefined),
+});
 
-function Screen() {
-  const { t } = useLingui();
-  return <PageHeader title={t`Devis`} documentTitle={t`Devis · Comptoir`} />;
+export const Route = createFileRoute('/_authed/$workspaceId/quotes/')({
+  validateSearch: quotesSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(context.trpc.quotes.list.queryOptions(quotesListInput(deps))),
+  pendingComponent: QuotesSkeleton,
+  pendingMs: 200,
+  component: QuotesRoute,
+});
+
+function QuotesRoute() {
+  return <QuotesScreen search={Route.useSearch()} />;
 }

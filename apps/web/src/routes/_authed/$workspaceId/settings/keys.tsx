@@ -4,7 +4,7 @@ import { requirePermission } from '../../../../components/settings/require.ts';
 import { SettingsSkeleton } from '../../../../components/settings/skeleton.tsx';
 
 export const Route = createFileRoute('/_authed/$workspaceId/settings/keys')({
-  beforeLoad: ({ context }) => requirePermission(context.membership.scopes, 'manage:keys'),
+  beforeLoad: ({ context }) => requirePermission(context.membership, 'manage:keys'),
   loader: ({ context }) => context.queryClient.ensureQueryData(keysQuery()),
   pendingComponent: SettingsSkeleton,
   pendingMs: 200,

@@ -5,7 +5,7 @@ import { requirePermission } from '../../../../components/settings/require.ts';
 import { SettingsSkeleton } from '../../../../components/settings/skeleton.tsx';
 
 export const Route = createFileRoute('/_authed/$workspaceId/settings/members')({
-  beforeLoad: ({ context }) => requirePermission(context.membership.scopes, 'manage:members'),
+  beforeLoad: ({ context }) => requirePermission(context.membership, 'manage:members'),
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.ensureQueryData(membersQuery()),

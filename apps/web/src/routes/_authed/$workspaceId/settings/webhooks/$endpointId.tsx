@@ -7,7 +7,7 @@ import { deliveriesQuery, endpointQuery } from '../../../../../components/settin
 
 export const Route = createFileRoute('/_authed/$workspaceId/settings/webhooks/$endpointId')({
   validateSearch: z.object({ page: z.number().int().min(1).optional().catch(undefined) }),
-  beforeLoad: ({ context }) => requirePermission(context.membership.scopes, 'read:webhooks'),
+  beforeLoad: ({ context }) => requirePermission(context.membership, 'read:webhooks'),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, params, deps }) =>
     Promise.all([

@@ -7,7 +7,7 @@ import { WebhooksScreen } from '../../../../../components/settings/webhooks/webh
 
 export const Route = createFileRoute('/_authed/$workspaceId/settings/webhooks/')({
   validateSearch: z.object({ page: z.number().int().min(1).optional().catch(undefined) }),
-  beforeLoad: ({ context }) => requirePermission(context.membership.scopes, 'read:webhooks'),
+  beforeLoad: ({ context }) => requirePermission(context.membership, 'read:webhooks'),
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(endpointsQuery(deps.page)),
   pendingComponent: SettingsSkeleton,
