@@ -83,6 +83,11 @@ test(
     expect(await page.getByRole('button', { name: 'Enregistrer le brouillon' }).isDisabled()).toBe(true);
     await page.getByLabel('Nom du client').fill('Camille Martin');
     await page.getByLabel('Société').fill('Atelier Martin');
+    // The browser refuses what the procedure's schema would, in French beside the field.
+    await page.getByLabel('E-mail du client').fill('camille@');
+    await page.keyboard.press('Tab');
+    await page.getByText('Saisissez une adresse e-mail valide.').waitFor();
+    expect(await page.getByLabel('E-mail du client').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('E-mail du client').fill('camille@atelier-martin.test');
     const line = (position: number) => page.locator(`[data-line="${position}"]`);
     await line(1).getByLabel('Description').fill('Conseil');

@@ -39,7 +39,7 @@ export function ProductPicker({
   });
   const found = products.data?.data ?? [];
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex min-w-72 flex-1 flex-col gap-2">
       <div>
         <Button
           variant="secondary"
