@@ -103,6 +103,12 @@ test(
     await expectAccessible(page);
 
     await sheet.getByLabel('Titre').fill('Torréfaction sur mesure');
+    // Escape with something typed asks before losing it; staying keeps what was typed.
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('dialog', { name: 'Abandonner les modifications ?' });
+    await question.getByRole('button', { name: 'Annuler' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await sheet.getByLabel('Titre').inputValue()).toBe('Torréfaction sur mesure');
     await sheet.getByLabel('Montant HT (€)').fill('1 250,50');
     await sheet.getByRole('combobox', { name: 'Contact' }).fill('Camille');
     await sheet.getByRole('option', { name: /camille@bistrot-halles\.test/ }).waitFor();
@@ -134,8 +140,11 @@ test(
     await created.getByRole('link', { name: 'Torréfaction sur mesure' }).click();
     await page.waitForURL((url) => url.searchParams.get('opportunity') === saved?.id);
     const edit = page.getByRole('dialog', { name: 'Modifier l’opportunité' });
-    // The amount as French writes it; Escape in a picker closes its list, not the sheet.
+    // The amount as French writes it, the contact by name; Escape in a picker closes its list, not the sheet.
     expect(await edit.getByLabel('Montant HT (€)').inputValue()).toBe('1250,5');
+    await expect
+      .poll(() => edit.getByRole('combobox', { name: 'Contact' }).inputValue())
+      .toBe('Camille Martin');
     await edit.getByRole('combobox', { name: 'Société' }).fill('Hôtel');
     await edit.getByRole('option', { name: /Hôtel du Parc/ }).waitFor();
     await page.keyboard.press('Escape');

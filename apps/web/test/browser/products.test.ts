@@ -58,6 +58,10 @@ test('an owner creates a tracked product with a threshold, finds it, edits it, c
   await page.getByRole('link', { name: 'Nouveau produit' }).first().click();
   await page.waitForURL((url) => url.searchParams.get('sheet') === 'new');
   const sheet = page.getByRole('dialog', { name: 'Nouveau produit' });
+  // The sheet opens on its first field.
+  await expect
+    .poll(() => sheet.getByLabel('Nom').evaluate((input) => input === document.activeElement))
+    .toBe(true);
   // The schema speaks before the server is asked: a product needs a name.
   await sheet.getByRole('button', { name: 'Créer le produit' }).click();
   await expect.poll(() => sheet.getByLabel('Nom').getAttribute('aria-invalid')).toBe('true');
@@ -94,6 +98,13 @@ test('an owner creates a tracked product with a threshold, finds it, edits it, c
   await expect.poll(() => edit.getByLabel('Nom').inputValue()).toBe('Café moulu 250 g');
   await edit.getByLabel('Prix de vente HT (€)').fill('6.9');
   await edit.getByLabel('Seuil d’alerte').fill('15');
+  // Escape with changes typed asks before losing them; Escape again keeps them.
+  await page.keyboard.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Abandonner les modifications ?' });
+  await discard.waitFor();
+  await page.keyboard.press('Escape');
+  await discard.waitFor({ state: 'hidden' });
+  expect(await edit.getByLabel('Seuil d’alerte').inputValue()).toBe('15');
   await edit.getByRole('button', { name: 'Enregistrer' }).click();
   await page.waitForURL((url) => !url.searchParams.has('product'));
   // 12 in stock, at or below the new threshold of 15: low.

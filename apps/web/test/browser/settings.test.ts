@@ -117,11 +117,17 @@ test('the owner edits the legal identity: Save waits for a change, Undo puts it 
   await page.getByLabel('IBAN').fill('FR00 1234');
   await save.click();
   await expect.poll(() => page.getByLabel('IBAN').getAttribute('aria-invalid')).toBe('true');
+  await page
+    .getByText('Cet IBAN n’est pas valide : vérifiez-le sur votre relevé d’identité bancaire.')
+    .waitFor();
   await page.getByLabel('IBAN').fill('FR76 3000 6000 0112 3456 7890 189');
   await page.getByLabel('BIC').fill('BNPAFRPP');
   await page.getByLabel('Délai de paiement (jours)').fill('45');
   await save.click();
   await expect.poll(() => page.getByLabel('SIRET').getAttribute('aria-invalid')).toBe('true');
+  await page
+    .getByText('Ce SIRET n’est pas valide : 14 chiffres avec leur clé, commençant par le SIREN.')
+    .waitFor();
   await toast(page, 'Certains champs sont à corriger.').waitFor();
   // The form kept everything typed; the SIRET is put right and the save goes through.
   expect(await page.getByLabel('Raison sociale').inputValue()).toBe('Brûlerie du Port SAS');
@@ -159,7 +165,7 @@ test('the owner edits the legal identity: Save waits for a change, Undo puts it 
   await english.page.context().close();
 }, 120_000);
 
-test('the owner invites an accountant, who makes an account from the link in another browser and lands in the workspace; the owner changes the role, cannot demote the last owner, and removes the member', async () => {
+test('the owner invites an accountant, who makes an account from the link in another browser and lands in the workspace; the owner changes the role, cannot demote the last owner, removes the member, who accepts a new invitation signed in and goes straight in', async () => {
   const { page, problems } = await signedIn(`/app/${workspace()}/settings/members`);
   await page.getByRole('heading', { level: 2, name: 'Membres' }).waitFor();
   await expectAccessible(page);
@@ -175,6 +181,10 @@ test('the owner invites an accountant, who makes an account from the link in ano
   const url = new URL(await link.inputValue());
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Terminé' }).click();
+  // The dialog gives the focus back to what opened it.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+    .toBe('Inviter une personne');
   const invitations = page.getByRole('table', { name: 'Invitations en attente' });
   await invitations.getByRole('cell', { name: 'compta@brulerie.test', exact: true }).waitFor();
 
@@ -227,6 +237,27 @@ test('the owner invites an accountant, who makes an account from the link in ano
   await expect
     .poll(() => members.getByRole('cell', { name: 'compta@brulerie.test', exact: true }).count())
     .toBe(0);
+
+  // Invited again, now with an account: signed in as it, accepting goes straight to the workspace.
+  await page.getByRole('button', { name: 'Inviter une personne' }).click();
+  await dialog.getByLabel('Adresse e-mail').fill('compta@brulerie.test');
+  await dialog.getByRole('button', { name: 'Créer l’invitation' }).click();
+  const again = new URL(await link.inputValue());
+  await page.getByRole('button', { name: 'Terminé' }).click();
+  const back = await signedIn(
+    `${again.pathname}${again.search}`,
+    'fr-FR',
+    'compta@brulerie.test',
+    'un mot de passe solide',
+  );
+  await back.page.getByText('Vous êtes connecté en tant que compta@brulerie.test.').waitFor();
+  await back.page.getByRole('button', { name: 'Accepter l’invitation' }).click();
+  await back.page.waitForURL((where) => where.pathname === `/app/${workspace()}`);
+  await back.page.getByRole('button', { name: /^Espace : Demo workspace/ }).waitFor();
+  expect(back.problems).toEqual([]);
+  await back.page.context().close();
+  await page.reload();
+  await members.getByRole('cell', { name: 'compta@brulerie.test', exact: true }).waitFor();
   expect(problems).toEqual([]);
   await page.context().close();
 }, 120_000);

@@ -6,23 +6,19 @@ import { Controller } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
+import { useReportDirty } from '../companies/discard-guard.tsx';
 import { Button } from '../ui/button.tsx';
 import { Field, inputClass } from '../ui/field.tsx';
 import type { PickerOption } from '../ui/search-picker.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { AmountInput } from './amount-input.tsx';
 import { invalidateOpportunities } from './invalidate.ts';
+import type { SheetActions } from './opportunity-sheet.tsx';
 import { CompanyPicker, ContactPicker } from './party-pickers.tsx';
 import { boardStatuses, useOpportunityStatusLabels } from './statuses.ts';
 
 /** A new opportunity: `opportunities.create`'s own schema checks it before it leaves. */
-export function CreateOpportunityForm({
-  onDone,
-  onBusy,
-}: {
-  onDone: () => void;
-  onBusy: (busy: boolean) => void;
-}) {
+export function CreateOpportunityForm({ onDone, onCancel, onDirty, onBusy }: SheetActions) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -47,6 +43,7 @@ export function CreateOpportunityForm({
     }),
   );
   useEffect(() => onBusy(create.isPending), [create.isPending, onBusy]);
+  useReportDirty(form.formState.isDirty, onDirty);
   const errors = form.formState.errors;
   const pickCompany = (option: PickerOption | null) => {
     setCompany(option);
@@ -110,7 +107,7 @@ export function CreateOpportunityForm({
         </p>
       )}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={create.isPending} onClick={onDone}>
+        <Button variant="secondary" disabled={create.isPending} onClick={onCancel}>
           <Trans>Annuler</Trans>
         </Button>
         <Button type="submit" pending={create.isPending}>

@@ -6,6 +6,7 @@ import { Controller } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
+import { useReportDirty } from '../companies/discard-guard.tsx';
 import { Button } from '../ui/button.tsx';
 import { Field, inputClass } from '../ui/field.tsx';
 import type { PickerOption } from '../ui/search-picker.tsx';
@@ -14,7 +15,8 @@ import { AmountInput } from './amount-input.tsx';
 import type { OpportunityCard } from './board-input.ts';
 import { DayInput } from './day-input.tsx';
 import { invalidateOpportunities } from './invalidate.ts';
-import { CompanyPicker, ContactPicker } from './party-pickers.tsx';
+import type { SheetActions } from './opportunity-sheet.tsx';
+import { CompanyPicker, ContactPicker, useContactOfOpportunity } from './party-pickers.tsx';
 import { isPriority, usePriorityLabels } from './priorities.ts';
 import { boardStatuses, useOpportunityStatusLabels } from './statuses.ts';
 
@@ -27,13 +29,10 @@ export function EditOpportunityForm({
   opportunity,
   canWrite,
   onDone,
+  onCancel,
+  onDirty,
   onBusy,
-}: {
-  opportunity: OpportunityCard;
-  canWrite: boolean;
-  onDone: () => void;
-  onBusy: (busy: boolean) => void;
-}) {
+}: { opportunity: OpportunityCard; canWrite: boolean } & SheetActions) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -51,9 +50,10 @@ export function EditOpportunityForm({
   const [company, setCompany] = useState<PickerOption | null>(
     opportunity.company === null ? null : { id: opportunity.company.id, label: opportunity.company.name },
   );
-  const [contact, setContact] = useState<PickerOption | null>(
-    opportunity.contactEmail === null ? null : { id: 'current', label: opportunity.contactEmail },
-  );
+  const current = useContactOfOpportunity(opportunity.contactEmail);
+  // undefined until another contact is picked (or the contact removed): the contact stays as it is.
+  const [picked, setPicked] = useState<PickerOption | null>();
+  const contact = picked === undefined ? current : picked;
   const [failure, setFailure] = useState<string>();
   const update = useMutation(
     trpc.opportunities.update.mutationOptions({
@@ -70,6 +70,7 @@ export function EditOpportunityForm({
     }),
   );
   useEffect(() => onBusy(update.isPending), [update.isPending, onBusy]);
+  useReportDirty(form.formState.isDirty, onDirty);
   const errors = form.formState.errors;
   const pickCompany = (option: PickerOption | null) => {
     setCompany(option);
@@ -144,7 +145,7 @@ export function EditOpportunityForm({
         <ContactPicker
           selected={contact}
           onSelect={(option) => {
-            setContact(option);
+            setPicked(option);
             form.setValue('contactId', option?.id ?? null, { shouldDirty: true });
             if (option?.company && company === null) pickCompany(option.company);
           }}
@@ -182,7 +183,7 @@ export function EditOpportunityForm({
         </p>
       )}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={update.isPending} onClick={onDone}>
+        <Button variant="secondary" disabled={update.isPending} onClick={onCancel}>
           {canWrite ? <Trans>Annuler</Trans> : <Trans>Fermer</Trans>}
         </Button>
         {canWrite && (

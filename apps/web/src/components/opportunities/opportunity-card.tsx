@@ -53,6 +53,8 @@ export const BoardCard = memo(function BoardCard({
               sheet: undefined,
               opportunity: card.id,
             })}
+            // A press on the title that moves drags the card, never the browser's own link drag.
+            draggable={false}
             className="font-semibold text-slate-900 underline-offset-2 hover:underline"
           >
             {title}
@@ -66,7 +68,8 @@ export const BoardCard = memo(function BoardCard({
               }}
               {...attributes}
               aria-label={t`Glisser « ${title} »`}
-              className="cursor-grab rounded px-1 text-slate-600 hover:bg-slate-100"
+              // On a touch screen the handle drags (a swipe elsewhere on the card scrolls the board).
+              className="cursor-grab touch-none rounded px-1 text-slate-600 hover:bg-slate-100"
             >
               <span aria-hidden="true">⠿</span>
             </button>

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { formatDay } from '../../format.ts';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { trpc } from '../../trpc/client.ts';
+import { useDiscardGuard } from '../companies/discard-guard.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { CreateOpportunityForm } from './create-form.tsx';
 import { EditOpportunityForm } from './edit-form.tsx';
@@ -34,33 +35,44 @@ export function OpportunitySheet({ search, canWrite }: { search: SheetSearch; ca
       }),
     });
   }, [navigate]);
+  // Closing with changes typed asks first; a save closes without asking.
+  const { setDirty, requestClose, leave, guard } = useDiscardGuard(close, creating ? 'new' : (id ?? ''));
   const title = creating ? t`Nouvelle opportunité` : canWrite ? t`Modifier l’opportunité` : t`Opportunité`;
+  const actions = { onDone: leave, onCancel: requestClose, onDirty: setDirty, onBusy: setBusy };
+  // The guard is the sheet's sibling, not its child: Escape on its question must not reach the sheet.
   return (
-    <Dialog open={creating || id !== undefined} onClose={close} title={title} size="sheet" busy={busy}>
-      {creating ? (
-        <CreateOpportunityForm onDone={close} onBusy={setBusy} />
-      ) : id !== undefined ? (
-        <OpenedOpportunity key={id} id={id} canWrite={canWrite} onDone={close} onBusy={setBusy} />
-      ) : null}
-    </Dialog>
+    <>
+      <Dialog
+        open={creating || id !== undefined}
+        onClose={requestClose}
+        title={title}
+        size="sheet"
+        busy={busy}
+      >
+        {creating ? (
+          <CreateOpportunityForm {...actions} />
+        ) : id !== undefined ? (
+          <OpenedOpportunity key={id} id={id} canWrite={canWrite} {...actions} />
+        ) : null}
+      </Dialog>
+      {guard}
+    </>
   );
+}
+
+/** What a sheet's form is told: saved, cancelled, changed, saving. */
+export interface SheetActions {
+  onDone: () => void;
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
+  onBusy: (busy: boolean) => void;
 }
 
 /**
  * An opportunity opened from the board: its card's fields at once (from the board's lists),
  * then its detail (when its quote went out) once `opportunities.get` answers.
  */
-function OpenedOpportunity({
-  id,
-  canWrite,
-  onDone,
-  onBusy,
-}: {
-  id: string;
-  canWrite: boolean;
-  onDone: () => void;
-  onBusy: (busy: boolean) => void;
-}) {
+function OpenedOpportunity({ id, canWrite, ...actions }: { id: string; canWrite: boolean } & SheetActions) {
   const queryClient = useQueryClient();
   const errorMessage = useErrorMessage();
   const detail = useQuery(trpc.opportunities.get.queryOptions({ id }));
@@ -97,7 +109,7 @@ function OpenedOpportunity({
           </li>
         )}
       </ul>
-      <EditOpportunityForm opportunity={opportunity} canWrite={canWrite} onDone={onDone} onBusy={onBusy} />
+      <EditOpportunityForm opportunity={opportunity} canWrite={canWrite} {...actions} />
     </div>
   );
 }

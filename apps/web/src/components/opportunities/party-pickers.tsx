@@ -101,3 +101,16 @@ export function ContactPicker({
     />
   );
 }
+
+/**
+ * An opportunity's contact as a picker shows it: a read names the contact's e-mail only (no
+ * id), so the contact is looked up by it, its name shown once found (the e-mail until then).
+ */
+export function useContactOfOpportunity(email: string | null): PickerOption | null {
+  const found = useQuery(
+    trpc.contacts.list.queryOptions({ q: email ?? '', limit: pickerLimit }, { enabled: email !== null }),
+  );
+  if (email === null) return null;
+  const contact = found.data?.data.find((other) => other.email.toLowerCase() === email.toLowerCase());
+  return contact === undefined ? { id: 'current', label: email } : { id: contact.id, label: contact.name };
+}

@@ -30,9 +30,12 @@ export function AdjustForm({ product, onDone }: { product: ProductView; onDone: 
   const [problem, setProblem] = useState<string>();
   const schema = useMemo(
     () =>
-      adjustFormSchema(expected, (counted) => {
-        const result = formatQuantity(counted);
-        return t`Le stock deviendrait négatif (${result}) : un inventaire compte 0 ou plus.`;
+      adjustFormSchema(expected, {
+        required: t`Saisissez un nombre.`,
+        negative: (counted) => {
+          const result = formatQuantity(counted);
+          return t`Le stock deviendrait négatif (${result}) : un inventaire compte 0 ou plus.`;
+        },
       }),
     [expected, t],
   );
@@ -90,7 +93,7 @@ export function AdjustForm({ product, onDone }: { product: ProductView; onDone: 
             <Trans>Je saisis</Trans>
           </legend>
           <label className="flex items-center gap-2">
-            <input type="radio" value="count" {...register('mode')} className="size-4" />
+            <input type="radio" value="count" {...register('mode')} data-autofocus className="size-4" />
             <Trans>la quantité comptée</Trans>
           </label>
           <label className="flex items-center gap-2">

@@ -14,16 +14,19 @@ export function countedQuantity(mode: AdjustMode, value: number, current: number
  * count: the counted quantity, or a change from the stock they saw. The quantity it comes to is
  * checked by the procedure's `countedQuantity` rule, so the browser refuses what the API would.
  */
-export function adjustFormSchema(current: number, negative: (counted: number) => string) {
+export function adjustFormSchema(
+  current: number,
+  messages: { required: string; negative: (counted: number) => string },
+) {
   return productAdjustSchema
     .pick({ note: true })
-    .extend({ mode: z.enum(['count', 'delta']), value: z.number() })
+    .extend({ mode: z.enum(['count', 'delta']), value: z.number({ error: messages.required }) })
     .superRefine((form, ctx) => {
       if (!Number.isFinite(form.value)) return;
       const counted = countedQuantity(form.mode, form.value, current);
       const check = productAdjustSchema.shape.countedQuantity.safeParse(counted);
       if (check.success) return;
-      const message = counted < 0 ? negative(counted) : (check.error.issues[0]?.message ?? '');
+      const message = counted < 0 ? messages.negative(counted) : (check.error.issues[0]?.message ?? '');
       ctx.addIssue({ code: 'custom', path: ['value'], message });
     });
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
+import { useReportDirty } from '../companies/discard-guard.tsx';
 import { Button } from '../ui/button.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FormError } from './form-error.tsx';
@@ -13,13 +14,22 @@ import { useInvalidateProducts } from './invalidate.ts';
 import { ProductFields } from './product-fields.tsx';
 
 /** A new product, validated by `products.create`'s own schema before it is sent. */
-export function CreateProductForm({ onDone }: { onDone: () => void }) {
+export function CreateProductForm({
+  onDone,
+  onCancel,
+  onDirty,
+}: {
+  onDone: () => void;
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const { t } = useLingui();
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const invalidate = useInvalidateProducts();
   const [problem, setProblem] = useState<string>();
   const form = useSchemaForm(productCreateSchema, newProductDefaults);
+  useReportDirty(form.formState.isDirty, onDirty);
   const create = useMutation(
     trpc.products.create.mutationOptions({
       onSuccess: async ({ data }) => {
@@ -48,7 +58,7 @@ export function CreateProductForm({ onDone }: { onDone: () => void }) {
       </fieldset>
       <FormError message={problem} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={create.isPending} onClick={onDone}>
+        <Button variant="secondary" disabled={create.isPending} onClick={onCancel}>
           <Trans>Annuler</Trans>
         </Button>
         <Button type="submit" pending={create.isPending}>

@@ -6,6 +6,7 @@ import type { Path, UseFormReturn } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
+import { useReportDirty } from '../companies/discard-guard.tsx';
 import { Button } from '../ui/button.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FormError } from './form-error.tsx';
@@ -14,13 +15,24 @@ import { useInvalidateProducts } from './invalidate.ts';
 import { ProductFields } from './product-fields.tsx';
 
 /** Changes to a product, validated by `products.update`'s own schema (its `patch`). */
-export function EditProductForm({ product, onDone }: { product: ProductView; onDone: () => void }) {
+export function EditProductForm({
+  product,
+  onDone,
+  onCancel,
+  onDirty,
+}: {
+  product: ProductView;
+  onDone: () => void;
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
+}) {
   const { t } = useLingui();
   const toast = useToast();
   const errorMessage = useErrorMessage();
   const invalidate = useInvalidateProducts();
   const [problem, setProblem] = useState<string>();
   const form = useSchemaForm(productUpdateSchema, editDefaults(product));
+  useReportDirty(form.formState.isDirty, onDirty);
   const update = useMutation(
     trpc.products.update.mutationOptions({
       onSuccess: async ({ data }) => {
@@ -59,7 +71,7 @@ export function EditProductForm({ product, onDone }: { product: ProductView; onD
       </fieldset>
       <FormError message={problem} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={update.isPending} onClick={onDone}>
+        <Button variant="secondary" disabled={update.isPending} onClick={onCancel}>
           <Trans>Annuler</Trans>
         </Button>
         <Button type="submit" pending={update.isPending} disabled={!form.formState.isDirty}>

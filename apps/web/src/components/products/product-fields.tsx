@@ -29,7 +29,15 @@ export function ProductFields({
   return (
     <>
       <Field label={t`Nom`} error={errors.name?.message}>
-        {(control) => <input {...control} {...register('name')} autoComplete="off" className={inputClass} />}
+        {(control) => (
+          <input
+            {...control}
+            {...register('name')}
+            autoComplete="off"
+            data-autofocus
+            className={inputClass}
+          />
+        )}
       </Field>
       <div className="grid grid-cols-2 gap-4">
         <Field label={t`Référence`} error={errors.reference?.message}>

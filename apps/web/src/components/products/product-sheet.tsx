@@ -3,6 +3,7 @@ import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { trpc } from '../../trpc/client.ts';
+import { useDiscardGuard } from '../companies/discard-guard.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { ArchiveAction } from './archive-action.tsx';
 import { CreateProductForm } from './create-product-form.tsx';
@@ -10,7 +11,8 @@ import { EditProductForm } from './edit-product-form.tsx';
 
 /**
  * The side sheet that creates a product (`creating`) or edits one (`productId`), driven by the
- * URL: a link opens it, Back closes it. While a save runs it cannot be dismissed.
+ * URL: a link opens it, Back closes it. While a save runs it cannot be dismissed; closing it with
+ * changes typed asks first (the question is the sheet's sibling, not inside it).
  */
 export function ProductSheet({
   creating,
@@ -28,32 +30,50 @@ export function ProductSheet({
     useIsMutating({ mutationKey: trpc.products.create.mutationKey() }) +
       useIsMutating({ mutationKey: trpc.products.update.mutationKey() }) >
     0;
+  const { setDirty, requestClose, leave, guard } = useDiscardGuard(
+    onClose,
+    creating ? 'new' : (productId ?? ''),
+  );
   return (
-    <Dialog
-      open={creating || productId !== undefined}
-      onClose={onClose}
-      size="sheet"
-      busy={saving}
-      title={creating ? <Trans>Nouveau produit</Trans> : <Trans>Modifier le produit</Trans>}
-    >
-      {creating ? (
-        <CreateProductForm onDone={onClose} />
-      ) : (
-        productId !== undefined && (
-          <EditProduct key={productId} id={productId} onDone={onClose} onProductPage={onProductPage} />
-        )
-      )}
-    </Dialog>
+    <>
+      <Dialog
+        open={creating || productId !== undefined}
+        onClose={requestClose}
+        size="sheet"
+        busy={saving}
+        title={creating ? <Trans>Nouveau produit</Trans> : <Trans>Modifier le produit</Trans>}
+      >
+        {creating ? (
+          <CreateProductForm onDone={leave} onCancel={requestClose} onDirty={setDirty} />
+        ) : (
+          productId !== undefined && (
+            <EditProduct
+              key={productId}
+              id={productId}
+              onDone={leave}
+              onCancel={requestClose}
+              onDirty={setDirty}
+              onProductPage={onProductPage}
+            />
+          )
+        )}
+      </Dialog>
+      {guard}
+    </>
   );
 }
 
 function EditProduct({
   id,
   onDone,
+  onCancel,
+  onDirty,
   onProductPage,
 }: {
   id: string;
   onDone: () => void;
+  onCancel: () => void;
+  onDirty: (dirty: boolean) => void;
   onProductPage: boolean;
 }) {
   const { t } = useLingui();
@@ -96,7 +116,7 @@ function EditProduct({
           </Trans>
         </p>
       )}
-      <EditProductForm product={view} onDone={onDone} />
+      <EditProductForm product={view} onDone={onDone} onCancel={onCancel} onDirty={onDirty} />
     </div>
   );
 }

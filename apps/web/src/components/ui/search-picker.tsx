@@ -76,9 +76,7 @@ export function SearchPicker({
       event.preventDefault();
       if (!open) setOpen(true);
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) =>
-        options.length === 0 ? -1 : (current + step + options.length) % options.length,
-      );
+      setActive((current) => (shown.length === 0 ? -1 : (current + step + shown.length) % shown.length));
     } else if (event.key === 'Enter' && open) {
       event.preventDefault();
       const option = shown[active];

@@ -26,13 +26,27 @@ export function IdentityFields({ form }: { form: CompanyForm }) {
         hint={t`Imprimée sur les documents.`}
       />
       <TextField form={form} name="legalForm" label={t`Forme juridique`} hint={t`SAS, SARL, EI…`} />
-      <TextField form={form} name="shareCapital" label={t`Capital social (€)`} inputMode="decimal" />
-      <TextField form={form} name="siren" label={t`SIREN`} hint={t`9 chiffres.`} inputMode="numeric" />
+      <TextField
+        form={form}
+        name="shareCapital"
+        label={t`Capital social (€)`}
+        invalid={t`Un montant en euros, positif, à 2 décimales au plus.`}
+        inputMode="decimal"
+      />
+      <TextField
+        form={form}
+        name="siren"
+        label={t`SIREN`}
+        hint={t`9 chiffres.`}
+        invalid={t`Ce SIREN n’est pas valide : 9 chiffres dont le dernier est une clé de contrôle.`}
+        inputMode="numeric"
+      />
       <TextField
         form={form}
         name="siret"
         label={t`SIRET`}
         hint={t`14 chiffres, commençant par le SIREN.`}
+        invalid={t`Ce SIRET n’est pas valide : 14 chiffres avec leur clé, commençant par le SIREN.`}
         inputMode="numeric"
       />
       <TextField
@@ -40,6 +54,7 @@ export function IdentityFields({ form }: { form: CompanyForm }) {
         name="vatNumber"
         label={t`Numéro de TVA intracommunautaire`}
         hint={t`Par exemple FR 12 345678901.`}
+        invalid={t`Ce numéro de TVA n’est pas valide : en France, FR, une clé de 2 chiffres, puis le SIREN.`}
       />
       <TextField form={form} name="rcsCity" label={t`Ville du RCS`} hint={t`Le greffe d’immatriculation.`} />
     </fieldset>
@@ -82,6 +97,7 @@ export function AddressFields({ form }: { form: CompanyForm }) {
         name="address.countryCode"
         label={t`Pays`}
         hint={t`Code ISO à deux lettres : FR, BE…`}
+        invalid={t`Un code de pays ISO à deux lettres majuscules : FR, BE…`}
         autoComplete="country"
       />
     </fieldset>

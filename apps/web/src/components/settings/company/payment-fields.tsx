@@ -15,13 +15,20 @@ export function PaymentFields({ form }: { form: CompanyForm }) {
       <legend className={legend}>
         <Trans>Paiement et mentions</Trans>
       </legend>
-      <TextField form={form} name="iban" label={t`IBAN`} hint={t`Imprimé sur les factures.`} />
-      <TextField form={form} name="bic" label={t`BIC`} />
+      <TextField
+        form={form}
+        name="iban"
+        label={t`IBAN`}
+        hint={t`Imprimé sur les factures.`}
+        invalid={t`Cet IBAN n’est pas valide : vérifiez-le sur votre relevé d’identité bancaire.`}
+      />
+      <TextField form={form} name="bic" label={t`BIC`} invalid={t`Un BIC a 8 ou 11 lettres et chiffres.`} />
       <TextField
         form={form}
         name="paymentTermsDays"
         label={t`Délai de paiement (jours)`}
         hint={t`Entre 0 et 365 jours après l’émission.`}
+        invalid={t`Un nombre entier de jours, entre 0 et 365.`}
         inputMode="numeric"
       />
       <TextField
@@ -29,6 +36,7 @@ export function PaymentFields({ form }: { form: CompanyForm }) {
         name="latePenaltyRate"
         label={t`Pénalités de retard (% par an)`}
         hint={t`Laissez vide pour le taux légal.`}
+        invalid={t`Un pourcentage entre 0 et 100.`}
         inputMode="decimal"
       />
       <div className="flex items-start gap-3 sm:col-span-2">

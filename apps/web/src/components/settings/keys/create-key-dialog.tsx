@@ -1,6 +1,8 @@
 import type { CreatedKey } from '@comptoir/core/schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
+import { trpc } from '../../../trpc/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { SecretOnce } from '../secret-once.tsx';
@@ -11,6 +13,8 @@ export function CreateKeyDialog() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<CreatedKey | undefined>();
+  // While the key is being made, the dialog stays: its answer is the only time the key is shown.
+  const busy = useIsMutating({ mutationKey: trpc.keys.create.mutationKey() }) > 0;
   const close = () => {
     setOpen(false);
     setCreated(undefined);
@@ -20,7 +24,13 @@ export function CreateKeyDialog() {
       <Button onClick={() => setOpen(true)}>
         <Trans>Créer une clé</Trans>
       </Button>
-      <Dialog open={open} onClose={close} size="lg" title={created ? t`Clé créée` : t`Créer une clé d’API`}>
+      <Dialog
+        open={open}
+        onClose={close}
+        busy={busy}
+        size="lg"
+        title={created ? t`Clé créée` : t`Créer une clé d’API`}
+      >
         {created === undefined ? (
           <KeyForm onCreated={setCreated} onCancel={close} />
         ) : (

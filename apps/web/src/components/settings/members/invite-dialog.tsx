@@ -1,6 +1,6 @@
 import { type CreatedInvitation, inviteSchema } from '@comptoir/core/schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useErrorMessage } from '../../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../../forms/use-server-form.ts';
@@ -20,6 +20,8 @@ export function InviteDialog() {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<CreatedInvitation | undefined>();
+  // While the invitation is being made, the dialog stays: its answer is the only time the link is shown.
+  const busy = useIsMutating({ mutationKey: trpc.members.invite.mutationKey() }) > 0;
   const email = created?.email ?? '';
   const close = () => {
     setOpen(false);
@@ -30,7 +32,12 @@ export function InviteDialog() {
       <Button onClick={() => setOpen(true)}>
         <Trans>Inviter une personne</Trans>
       </Button>
-      <Dialog open={open} onClose={close} title={created ? t`Invitation créée` : t`Inviter une personne`}>
+      <Dialog
+        open={open}
+        onClose={close}
+        busy={busy}
+        title={created ? t`Invitation créée` : t`Inviter une personne`}
+      >
         {created === undefined ? (
           <InviteForm onCreated={setCreated} onCancel={close} />
         ) : (

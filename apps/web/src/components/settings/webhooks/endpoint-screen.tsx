@@ -25,7 +25,12 @@ export function EndpointScreen({
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const { data: endpoint } = useSuspenseQuery(endpointQuery(endpointId));
-  const { data: deliveries, isFetching } = useSuspenseQuery(deliveriesQuery(endpointId, page));
+  const { data: deliveries, isFetching } = useSuspenseQuery({
+    ...deliveriesQuery(endpointId, page),
+    // While a delivery is still being tried, its next attempts show without a click.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((attempt) => attempt.deliveryStatus === 'pending') ? 5000 : false,
+  });
   const canWrite = useCan('write:webhooks');
   const view = endpoint.data;
   const url = view.url;
