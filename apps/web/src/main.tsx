@@ -9,7 +9,7 @@ import { ToastProvider } from './components/ui/toast.tsx';
 import { activateLocale, chooseLocale } from './i18n/locale.ts';
 import { createAppRouter } from './router.tsx';
 import { meQuery } from './session/me.ts';
-import { queryClient, whenSessionGone } from './trpc/client.ts';
+import { httpStatusOf, queryClient, whenSessionGone } from './trpc/client.ts';
 import './styles.css';
 
 // zod would otherwise try `new Function` to speed up parsing, which the Content-Security-Policy
@@ -25,7 +25,15 @@ whenSessionGone(() => {
 });
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root');
-createRoot(root).render(
+createRoot(root, {
+  // A refusal the screen explains in words (403, 404) is not a fault of the page: React would
+  // log every error a boundary catches, so only the others are logged.
+  onCaughtError: (error, info) => {
+    const status = httpStatusOf(error);
+    if (status !== undefined && status < 500) return;
+    console.error(error, info.componentStack);
+  },
+}).render(
   <StrictMode>
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>

@@ -126,6 +126,8 @@ test('the owner runs every lifecycle from the app; a stock clerk adjusts a count
   await page.getByRole('heading', { level: 1, name: /^Facture / }).waitFor();
   await page.getByRole('link', { name: 'Modifier' }).click();
   await page.getByRole('heading', { level: 1, name: /^Modifier la facture/ }).waitFor();
+  // A French company buyer is named by its SIREN on an e-invoice: the platform's rules want it.
+  await page.getByLabel('SIREN du client').fill('732 829 320');
   await line(1).getByLabel('Quantité').fill('3');
   await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: /^Facture / }).waitFor();

@@ -47,6 +47,7 @@ interface RestQuote {
   number: string | null;
   status: string;
   clientName: string;
+  clientCompany: string | null;
   invoiceId: string | null;
   totals: { total: number };
 }
@@ -105,6 +106,15 @@ test(
     await page.getByText(total, { exact: true }).waitFor();
     await expect.poll(() => page.getByText(/^TVA .+ % sur /).count()).toBe(detail.totals.taxes.length);
     await page.getByRole('button', { name: 'Marquer comme accepté' }).waitFor();
+    // The demo's sent quote answers an opportunity: the link opens it on the board.
+    const opportunityId = (await rest<{ opportunityId: string | null }>(`/quotes/${sent.id}`)).opportunityId;
+    await page.getByRole('link', { name: 'Voir l’opportunité' }).click();
+    await page.waitForURL(
+      (url) =>
+        url.pathname.endsWith('/opportunities') && url.searchParams.get('opportunity') === opportunityId,
+    );
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: sent.number }).waitFor();
     await expectAccessible(page);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -153,9 +163,18 @@ test(
     const save = page.getByRole('button', { name: 'Créer le brouillon' });
     expect(await save.isDisabled()).toBe(true);
 
-    await page.getByLabel('Nom du client').fill('Inès Moreau');
+    // The client from a contact of the workspace, its fields still editable.
+    await page.getByLabel('Reprendre un contact (facultatif)').fill('camille');
+    await page
+      .getByRole('list', { name: 'Contacts trouvés' })
+      .getByRole('button', { name: /^Camille Martin/ })
+      .click();
+    await page.getByText('Lié au contact Camille Martin.').waitFor();
+    await expect.poll(() => page.getByLabel('Nom du client').inputValue()).toBe('Camille Martin');
+    await expect
+      .poll(() => page.getByLabel('E-mail du client').inputValue())
+      .toBe('camille@bistrot-halles.test');
     await page.getByLabel('Société (facultatif)').fill('Atelier Moreau');
-    await page.getByLabel('E-mail du client').fill('ines@atelier-moreau.test');
     await page.getByLabel('Validité (jours)').fill('45');
     const line = (position: number) => page.getByRole('group', { name: `Ligne ${position}` });
     await line(1).getByLabel('Description').fill('Conception du site');
@@ -180,7 +199,12 @@ test(
     const created = await rest<RestQuote & { validityDays: number; lines: { description: string }[] }>(
       `/quotes/${quoteId}`,
     );
-    expect(created).toMatchObject({ status: 'DRAFT', clientName: 'Inès Moreau', validityDays: 45 });
+    expect(created).toMatchObject({
+      status: 'DRAFT',
+      clientName: 'Camille Martin',
+      clientCompany: 'Atelier Moreau',
+      validityDays: 45,
+    });
     expect(created.totals.total).toBe(1751.88);
     await page.getByText('45 jours à compter de l’envoi').waitFor();
     await expectAccessible(page);
@@ -208,6 +232,10 @@ test(
     await act(page, 'Convertir en facture', 'Créer la facture', 'Facture brouillon créée depuis le devis.');
     const converted = await rest<RestQuote>(`/quotes/${quoteId}`);
     expect(converted.invoiceId).not.toBeNull();
+    // The new invoice's detail opens, to be reviewed before it is sent.
+    await page.waitForURL(
+      (url) => url.pathname === `/app/${seed.workspaceId}/invoices/${converted.invoiceId}`,
+    );
     const invoice = await rest<{ status: string; lines: { description: string; quantity: number }[] }>(
       `/invoices/${converted.invoiceId}`,
     );
@@ -215,7 +243,9 @@ test(
     expect(invoice.lines.map((l) => [l.description, l.quantity])).toEqual(
       created.lines.map((l) => [l.description, (l as unknown as { quantity: number }).quantity]),
     );
-    // The quote offers no second conversion.
+    // Back on the quote: it links to its invoice, and offers no second conversion.
+    await page.goBack();
+    await page.getByRole('link', { name: 'Voir la facture' }).waitFor();
     await page.getByRole('button', { name: 'Archiver' }).waitFor();
     expect(await page.getByRole('button', { name: 'Convertir en facture' }).count()).toBe(0);
     expect(problems).toEqual([]);

@@ -55,6 +55,8 @@ function Bars({ months, currency }: { months: Month[]; currency: string }) {
           {},
           {
             fill: '#2f5d9a',
+            // bars start at 0, so a month of credit notes goes below the axis
+            fillTo: 0,
             stroke: '#2f5d9a',
             ...(bars ? { paths: bars } : {}),
             points: { show: false },

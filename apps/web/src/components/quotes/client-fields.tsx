@@ -1,11 +1,14 @@
+import type { ContactView } from '@comptoir/core/schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { useCan } from '../../session/permissions.ts';
 import { Field, inputClass } from '../ui/field.tsx';
+import { ContactPicker } from './contact-picker.tsx';
 import { currencies, emptyAsNull, type NewQuoteValues, type newQuoteSchema } from './form-schemas.ts';
 
-/** Who the new quote is for, and its currency and validity. */
+/** Who the new quote is for (typed, or taken from a contact), and its currency and validity. */
 export function ClientFields({
   form,
 }: {
@@ -14,6 +17,17 @@ export function ClientFields({
   const { t } = useLingui();
   const errors = form.formState.errors;
   const headingId = useId();
+  const canReadContacts = useCan('read:contacts');
+  const [chosen, setChosen] = useState<ContactView | null>(null);
+  const choose = (contact: ContactView | null) => {
+    setChosen(contact);
+    const options = { shouldDirty: true, shouldValidate: true };
+    form.setValue('contactId', contact?.id, { shouldDirty: true });
+    if (contact === null) return;
+    form.setValue('clientName', contact.name, options);
+    form.setValue('clientEmail', contact.email, options);
+    form.setValue('clientCompany', contact.company?.name ?? null, options);
+  };
   // Said here in the page's language: the schema's (and the API's) words for these two are English.
   const nameError = errors.clientName && t`Indiquez le nom du client.`;
   const emailError = errors.clientEmail && t`Indiquez une adresse e-mail valide, comme nom@exemple.fr.`;
@@ -25,6 +39,7 @@ export function ClientFields({
       <h2 id={headingId} className="text-lg font-semibold md:col-span-2">
         <Trans>Client</Trans>
       </h2>
+      {canReadContacts && <ContactPicker chosen={chosen} onChoose={choose} />}
       <Field label={<Trans>Nom du client</Trans>} error={nameError}>
         {(control) => (
           <input

@@ -1,10 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useCan } from '../../session/permissions.ts';
 import { trpc } from '../../trpc/client.ts';
 import { PageHeader } from '../ui/page-header.tsx';
 import { ClientPanel, Panel } from './client-panel.tsx';
+import { InvoiceLink } from './invoice-link.tsx';
 import { QuoteLinesTable } from './lines-table.tsx';
+import { OpportunityLink } from './opportunity-link.tsx';
 import { QuoteActions } from './quote-actions.tsx';
 import { QuoteStatusBadge } from './status-badge.tsx';
 import { TermsPanel } from './terms-panel.tsx';
@@ -18,6 +21,7 @@ export function QuoteDetailScreen({ workspaceId, quoteId }: { workspaceId: strin
     data: { data: quote },
   } = useSuspenseQuery(trpc.quotes.get.queryOptions({ id: quoteId }));
   const name = quote.number ?? t`Devis brouillon`;
+  const canReadOpportunities = useCan('read:opportunities');
   return (
     <div className="flex flex-col gap-6">
       <Link
@@ -39,7 +43,19 @@ export function QuoteDetailScreen({ workspaceId, quoteId }: { workspaceId: strin
       </PageHeader>
       <div className="grid gap-4 md:grid-cols-2">
         <ClientPanel quote={quote} />
-        <TermsPanel quote={quote} invoiceLink={null} />
+        <TermsPanel
+          quote={quote}
+          opportunityLink={
+            quote.opportunityId === null || !canReadOpportunities ? null : (
+              <OpportunityLink workspaceId={workspaceId} opportunityId={quote.opportunityId} />
+            )
+          }
+          invoiceLink={
+            quote.invoiceId === null ? null : (
+              <InvoiceLink workspaceId={workspaceId} invoiceId={quote.invoiceId} />
+            )
+          }
+        />
       </div>
       <section aria-labelledby="quote-lines" className="flex flex-col gap-3">
         <h2 id="quote-lines" className="text-lg font-semibold">

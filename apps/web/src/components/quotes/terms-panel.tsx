@@ -7,7 +7,15 @@ import { QuoteStatusBadge } from './status-badge.tsx';
 import { validUntil } from './validity.ts';
 
 /** Where the quote stands: status, validity, the dates that matter, the invoice it became. */
-export function TermsPanel({ quote, invoiceLink }: { quote: QuoteDetailView; invoiceLink: ReactNode }) {
+export function TermsPanel({
+  quote,
+  invoiceLink,
+  opportunityLink,
+}: {
+  quote: QuoteDetailView;
+  invoiceLink: ReactNode;
+  opportunityLink: ReactNode;
+}) {
   const until = validUntil(quote);
   const days = quote.validityDays;
   const untilDay = until === null ? '' : formatDay(until);
@@ -32,6 +40,7 @@ export function TermsPanel({ quote, invoiceLink }: { quote: QuoteDetailView; inv
         {quote.sentAt !== null && <Fact label={<Trans>Envoyé le</Trans>}>{formatDay(quote.sentAt)}</Fact>}
         {quote.signedAt !== null && <Fact label={<Trans>Signé le</Trans>}>{formatDay(quote.signedAt)}</Fact>}
         {invoiceLink !== null && <Fact label={<Trans>Facture</Trans>}>{invoiceLink}</Fact>}
+        {opportunityLink !== null && <Fact label={<Trans>Opportunité</Trans>}>{opportunityLink}</Fact>}
       </Facts>
     </Panel>
   );

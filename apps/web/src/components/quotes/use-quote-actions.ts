@@ -6,6 +6,7 @@ import { useToast } from '../ui/toast.tsx';
 import { useActionWords } from './action-words.ts';
 import type { QuoteAction } from './available-actions.ts';
 import { useInvalidateQuotes } from './invalidate.ts';
+import { goToInvoice } from './invoice-link.tsx';
 
 /**
  * The lifecycle's procedures for one quote. Each waits for the server (nothing optimistic:
@@ -41,6 +42,9 @@ export function useQuoteActions(workspaceId: string, id: string) {
       if (action === 'delete') {
         await mutations.delete.mutateAsync({ id });
         await navigate({ to: '/$workspaceId/quotes', params: { workspaceId } });
+      } else if (action === 'convert') {
+        const { data } = await mutations.convert.mutateAsync({ id });
+        if (data.invoiceId !== null) await goToInvoice(navigate, workspaceId, data.invoiceId);
       } else {
         await mutations[action].mutateAsync({ id });
       }
