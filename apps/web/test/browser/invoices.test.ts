@@ -83,6 +83,11 @@ test(
     expect(await page.getByRole('button', { name: 'Enregistrer le brouillon' }).isDisabled()).toBe(true);
     await page.getByLabel('Nom du client').fill('Camille Martin');
     await page.getByLabel('Société').fill('Atelier Martin');
+    // The browser refuses what the procedure's schema would, in French beside the field.
+    await page.getByLabel('E-mail du client').fill('camille@');
+    await page.keyboard.press('Tab');
+    await page.getByText('Saisissez une adresse e-mail valide.').waitFor();
+    expect(await page.getByLabel('E-mail du client').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('E-mail du client').fill('camille@atelier-martin.test');
     const line = (position: number) => page.locator(`[data-line="${position}"]`);
     await line(1).getByLabel('Description').fill('Conseil');
@@ -227,7 +232,19 @@ test(
   'a sent invoice cancelled by a credit note: each links to the other',
   async () => {
     const invoice = await sentInvoice('Boulangerie Dupont');
-    const { page, problems } = await signedIn(`/invoices/${invoice.id}`);
+    // Found from the list: the search with the status filter, both in the URL.
+    const { page, problems } = await signedIn('/invoices');
+    await page.getByLabel('Rechercher une facture').fill('dupont');
+    await page.waitForURL((url) => url.searchParams.get('q') === 'dupont');
+    const rows = page.getByRole('table', { name: 'Factures' }).locator('tbody tr');
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining(invoice.number)]);
+    await page.getByLabel('Statut').selectOption({ label: 'Payée' });
+    await page.getByRole('heading', { name: 'Aucune facture ne correspond à « dupont »' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Effacer la recherche' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('q') && url.searchParams.get('status') === 'PAID');
+    await page.getByLabel('Statut').selectOption({ label: 'Envoyée' });
+    await page.getByRole('link', { name: invoice.number }).click();
     await page.getByRole('heading', { level: 1, name: `Facture ${invoice.number}` }).waitFor();
     await page.getByRole('button', { name: 'Annuler par un avoir' }).click();
     const dialog = page.getByRole('dialog');
@@ -238,6 +255,12 @@ test(
     const cancelled = await apiInvoice(page, invoice.id);
     expect(cancelled.status).toBe('CANCELLED');
     const creditNote = await apiInvoice(page, cancelled.creditNoteId ?? '');
+    // The timeline tells the story, oldest first: made and sent through core, cancelled by you.
+    const timeline = page.locator('[data-event]');
+    await expect
+      .poll(async () => timeline.evaluateAll((items) => items.map((item) => item.getAttribute('data-event'))))
+      .toEqual(['invoice.created', 'invoice.sent', 'invoice.cancelled', 'credit_note.created']);
+    expect(await timeline.nth(2).textContent()).toMatch(/^Facture annulée · .+, par vous$/);
     await page
       .getByText('Cette facture est annulée par l’avoir')
       .getByRole('link', { name: creditNote.number })
@@ -264,6 +287,15 @@ test(
     await page.getByLabel('E-mail du client').fill('jeanne@petit.test');
     await page.locator('[data-line="1"]').getByLabel('Description').fill('Atelier découverte');
     await page.locator('[data-line="1"]').getByLabel('Prix unitaire HT').fill('90');
+    // A line from the catalogue: the product's name, price and VAT rate.
+    await page.getByRole('button', { name: 'Ajouter depuis le catalogue' }).click();
+    await page.getByLabel('Rechercher un produit').fill('cafe');
+    await page.getByRole('button', { name: /^Café en grains 1 kg/ }).click();
+    const line2 = page.locator('[data-line="2"]');
+    await expect.poll(() => line2.getByLabel('Description').inputValue()).toBe('Café en grains 1 kg');
+    expect(await line2.getByLabel('TVA').inputValue()).toBe('5.5');
+    await expect.poll(() => totalOf(page, 'total')).toBe(euros(127.94));
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
     await page.getByRole('heading', { level: 1, name: /^Facture INV-/ }).waitFor();
     await page.getByRole('link', { name: 'Modifier' }).waitFor();

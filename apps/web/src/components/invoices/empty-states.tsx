@@ -39,6 +39,23 @@ export function NoInvoicesWithStatus({ status }: { status: InvoiceStatus }) {
   );
 }
 
+export function NoMatchingInvoices({ q }: { q: string }) {
+  return (
+    <EmptyState title={<Trans>Aucune facture ne correspond à « {q} »</Trans>}>
+      <p className="text-slate-700">
+        <Trans>La recherche porte sur le numéro, le nom du client et sa société. Essayez un autre mot.</Trans>
+      </p>
+      <Link
+        from="/$workspaceId/invoices/"
+        search={(previous) => ({ ...previous, q: undefined, page: undefined })}
+        className={actionClass}
+      >
+        <Trans>Effacer la recherche</Trans>
+      </Link>
+    </EmptyState>
+  );
+}
+
 export function PastTheLastPage() {
   return (
     <EmptyState title={<Trans>Cette page est vide</Trans>}>

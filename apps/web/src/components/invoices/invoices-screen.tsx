@@ -6,15 +6,26 @@ import { trpc } from '../../trpc/client.ts';
 import { buttonClass } from '../ui/button.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { Pager, pageCount } from '../ui/pager.tsx';
+import { SearchInput } from '../ui/search-input.tsx';
 import { numericColumns, useInvoiceColumns } from './columns.tsx';
-import { NoInvoicesWithStatus, NoInvoicesYet, PastTheLastPage } from './empty-states.tsx';
+import { NoInvoicesWithStatus, NoInvoicesYet, NoMatchingInvoices, PastTheLastPage } from './empty-states.tsx';
 import { invoicesListInput, invoicesPageSize } from './list-input.ts';
 import { StatusFilter } from './status-filter.tsx';
 import type { InvoiceStatus } from './status-labels.ts';
 
-export function InvoicesScreen({ status, page }: { status: InvoiceStatus | undefined; page: number }) {
+export function InvoicesScreen({
+  status,
+  page,
+  q,
+}: {
+  status: InvoiceStatus | undefined;
+  page: number;
+  q: string | undefined;
+}) {
   const { t } = useLingui();
-  const { data: list } = useSuspenseQuery(trpc.invoices.list.queryOptions(invoicesListInput(status, page)));
+  const { data: list } = useSuspenseQuery(
+    trpc.invoices.list.queryOptions(invoicesListInput(status, page, q)),
+  );
   const total = list.pagination.total;
   const pages = pageCount(total, invoicesPageSize);
   const columns = useInvoiceColumns();
@@ -28,6 +39,7 @@ export function InvoicesScreen({ status, page }: { status: InvoiceStatus | undef
           <Trans>Factures</Trans>
         </h1>
         <div className="flex flex-wrap items-end gap-4">
+          <SearchInput value={q} label={t`Rechercher une facture`} />
           <StatusFilter status={status} />
           {canDraft && (
             <Link to="/$workspaceId/invoices/new" params={{ workspaceId }} className={buttonClass()}>
@@ -52,6 +64,8 @@ export function InvoicesScreen({ status, page }: { status: InvoiceStatus | undef
         </>
       ) : total > 0 ? (
         <PastTheLastPage />
+      ) : q !== undefined ? (
+        <NoMatchingInvoices q={q} />
       ) : status === undefined ? (
         <NoInvoicesYet canDraft={canDraft} />
       ) : (

@@ -20,7 +20,14 @@ export function StatusFilter({ status }: { status: InvoiceStatus | undefined }) 
         value={status ?? ''}
         onChange={(event) => {
           const chosen = invoiceStatusSchema.safeParse(event.target.value);
-          void navigate({ search: { status: chosen.success ? chosen.data : undefined } });
+          // The search stays; the page starts over, as the list it numbered has changed.
+          void navigate({
+            search: (previous) => ({
+              ...previous,
+              status: chosen.success ? chosen.data : undefined,
+              page: undefined,
+            }),
+          });
         }}
         className="rounded-md border border-slate-400 bg-white px-3 py-2"
       >

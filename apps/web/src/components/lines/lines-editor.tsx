@@ -17,17 +17,20 @@
  * Each line: description, quantity, unit, unit price excluding tax, discount %, VAT rate (a
  * select of the French rates, plus the line's own if it has another), its net amount. Lines are
  * added, removed (never the last one) and moved up and down with buttons, so the keyboard can;
- * the focus follows the line moved and a live region says what happened. Beside them, the live
+ * the focus follows the line moved and a live region says what happened. A member who reads
+ * products can add a line from the catalogue (a search of `products.list`). Beside them, the live
  * totals (excluding tax, VAT per rate, total) come from core's `documentAmounts`.
  */
 import type { DocumentTerms } from '@comptoir/core/schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldValues, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
+import { useCan } from '../../session/permissions.ts';
 import { Button } from '../ui/button.tsx';
 import { type LineMove, LineRow } from './line-row.tsx';
 import { blankLine, type LineValues, type WithLines } from './line-values.ts';
 import { LinesTotals } from './lines-totals.tsx';
+import { ProductPicker } from './product-picker.tsx';
 
 export type { LineValues, WithLines } from './line-values.ts';
 export { blankLine, linesFromDocument } from './line-values.ts';
@@ -51,6 +54,7 @@ export function LinesEditor<TValues extends FieldValues & { lines?: LineValues[]
   const listRef = useRef<HTMLDivElement>(null);
   const [focusAfter, setFocusAfter] = useState<{ index: number; move: LineMove } | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const canReadProducts = useCan('read:products');
 
   useEffect(() => {
     if (focusAfter === null) return;
@@ -103,7 +107,7 @@ export function LinesEditor<TValues extends FieldValues & { lines?: LineValues[]
           />
         ))}
         {listMessage !== undefined && <p className="text-sm font-medium text-red-800">{listMessage}</p>}
-        <div>
+        <div className="flex flex-wrap items-start gap-2">
           <Button
             variant="secondary"
             disabled={disabled || fields.length >= 100}
@@ -115,6 +119,17 @@ export function LinesEditor<TValues extends FieldValues & { lines?: LineValues[]
           >
             <span aria-hidden="true">+</span> <Trans>Ajouter une ligne</Trans>
           </Button>
+          {canReadProducts && (
+            <ProductPicker
+              currency={currency}
+              disabled={disabled || fields.length >= 100}
+              onPick={(line, name) => {
+                append(line, { shouldFocus: false });
+                const position = fields.length + 1;
+                setAnnouncement(t`${name} ajouté en ligne ${position}.`);
+              }}
+            />
+          )}
         </div>
         <p aria-live="polite" className="sr-only">
           {announcement}

@@ -11,6 +11,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
 import type { InvoiceDetail } from '../detail/types.ts';
+import { fieldError } from '../form/field-error.ts';
 import { instantToDay } from '../form/text-values.ts';
 import { usePaymentMethodLabels } from '../payment-methods.ts';
 import { Refusal } from './refusal.tsx';
@@ -92,7 +93,10 @@ function PaymentForm({
       onSubmit={form.handleSubmit((payment) => record.mutate({ id: invoice.id, ...payment }))}
     >
       <fieldset disabled={record.isPending} className="grid gap-3 sm:grid-cols-2">
-        <Field label={<Trans>Montant</Trans>} error={errors.amount?.message}>
+        <Field
+          label={<Trans>Montant</Trans>}
+          error={fieldError(errors.amount, t`Un montant a au plus deux décimales.`)}
+        >
           {(control) => (
             <input
               {...control}
@@ -102,7 +106,10 @@ function PaymentForm({
             />
           )}
         </Field>
-        <Field label={<Trans>Date du paiement</Trans>} error={errors.paidAt?.message}>
+        <Field
+          label={<Trans>Date du paiement</Trans>}
+          error={fieldError(errors.paidAt, t`Saisissez une date.`)}
+        >
           {(control) => (
             <Controller
               control={form.control}

@@ -1,32 +1,9 @@
-import type { einvoiceHistoryEntrySchema } from '@comptoir/core/schemas';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { trpc } from '../../../trpc/client.ts';
+import { useEinvoiceLabels } from './einvoice-labels.ts';
 import { Section } from './section.tsx';
 import type { InvoiceDetail } from './types.ts';
-
-type Entry = z.infer<typeof einvoiceHistoryEntrySchema>;
-
-function useEinvoiceLabels() {
-  const { t } = useLingui();
-  const statuses: Record<Entry['status'], string> = {
-    pending: t`En attente de transmission`,
-    submitted: t`Transmise à la plateforme`,
-    deposited: t`Déposée`,
-    disputed: t`Contestée`,
-    approved: t`Approuvée`,
-    refused: t`Refusée par le client`,
-    paid: t`Encaissée`,
-    rejected: t`Rejetée par la plateforme`,
-  };
-  const sources: Record<Entry['source'], string> = {
-    comptoir: t`Comptoir`,
-    platform_webhook: t`Notification de la plateforme`,
-    platform_poll: t`Relève de la plateforme`,
-  };
-  return { statuses, sources };
-}
 
 /** Where the invoice stands with the e-invoicing platform, and every change of that status. */
 export function EinvoiceCard({ invoice }: { invoice: InvoiceDetail }) {

@@ -11,6 +11,7 @@ import { DatesCard } from './dates-card.tsx';
 import { EinvoiceCard } from './einvoice-card.tsx';
 import { LinesTable } from './lines-table.tsx';
 import { PaymentsCard } from './payments-card.tsx';
+import { Timeline } from './timeline.tsx';
 import { TotalsCard } from './totals-card.tsx';
 
 /** One invoice or credit note: who, when, what, how much, what was paid, and what can be done next. */
@@ -47,6 +48,7 @@ export function InvoiceDetailScreen({ invoiceId }: { invoiceId: string }) {
         <PaymentsCard invoice={invoice} />
         <EinvoiceCard invoice={invoice} />
       </div>
+      <Timeline invoice={invoice} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import type { invoiceCreateSchema } from '@comptoir/core/schemas';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, inputClass } from '../../ui/field.tsx';
+import { fieldError } from './field-error.ts';
 import { optionalText } from './text-values.ts';
 
 type Create = z.input<typeof invoiceCreateSchema>;
@@ -23,6 +24,7 @@ export type ClientValues = Pick<
 
 /** Who the invoice is for: name, company, e-mail, address and identifiers, each with its error. */
 export function ClientFields({ form }: { form: UseFormReturn<ClientValues> }) {
+  const { t } = useLingui();
   const errors = form.formState.errors;
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -49,7 +51,10 @@ export function ClientFields({ form }: { form: UseFormReturn<ClientValues> }) {
             />
           )}
         </Field>
-        <Field label={<Trans>E-mail du client</Trans>} error={errors.clientEmail?.message}>
+        <Field
+          label={<Trans>E-mail du client</Trans>}
+          error={fieldError(errors.clientEmail, t`Saisissez une adresse e-mail valide.`)}
+        >
           {(control) => (
             <input
               {...control}
@@ -94,7 +99,7 @@ export function ClientFields({ form }: { form: UseFormReturn<ClientValues> }) {
         <Field
           label={<Trans>Pays</Trans>}
           hint={<Trans>Code à deux lettres : FR, BE, DE…</Trans>}
-          error={errors.clientCountryCode?.message}
+          error={fieldError(errors.clientCountryCode, t`Saisissez un code pays de deux lettres (FR, BE…).`)}
         >
           {(control) => (
             <input
@@ -111,7 +116,10 @@ export function ClientFields({ form }: { form: UseFormReturn<ClientValues> }) {
         <Field
           label={<Trans>SIREN du client</Trans>}
           hint={<Trans>Obligatoire pour une société française</Trans>}
-          error={errors.clientSiren?.message}
+          error={fieldError(
+            errors.clientSiren,
+            t`Un SIREN a 9 chiffres, dont le dernier est une clé de contrôle.`,
+          )}
         >
           {(control) => (
             <input
@@ -122,7 +130,13 @@ export function ClientFields({ form }: { form: UseFormReturn<ClientValues> }) {
             />
           )}
         </Field>
-        <Field label={<Trans>N° de TVA du client</Trans>} error={errors.clientVatNumber?.message}>
+        <Field
+          label={<Trans>N° de TVA du client</Trans>}
+          error={fieldError(
+            errors.clientVatNumber,
+            t`Ce numéro de TVA n’a pas la forme de celui de son pays.`,
+          )}
+        >
           {(control) => (
             <input {...control} {...form.register('clientVatNumber', optionalText)} className={inputClass} />
           )}

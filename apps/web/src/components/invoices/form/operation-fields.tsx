@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Field, inputClass } from '../../ui/field.tsx';
+import { fieldError } from './field-error.ts';
 import { optionalText } from './text-values.ts';
 
 /** The operation fields an invoice's create and update share. */
@@ -53,7 +54,7 @@ export function OperationFields({ form }: { form: UseFormReturn<OperationValues>
       <Field
         label={<Trans>Date de livraison</Trans>}
         hint={<Trans>Si elle diffère de la date d’émission</Trans>}
-        error={errors.deliveryDate?.message}
+        error={fieldError(errors.deliveryDate, t`Saisissez une date entre 2000 et 2099.`)}
       >
         {(control) => (
           <input

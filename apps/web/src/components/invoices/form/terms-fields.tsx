@@ -1,9 +1,10 @@
 import type { invoiceUpdateSchema } from '@comptoir/core/schemas';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { typedNumber } from '../../lines/line-values.ts';
 import { Field, inputClass } from '../../ui/field.tsx';
+import { fieldError } from './field-error.ts';
 import { dayToInstant, instantToDay } from './text-values.ts';
 
 export type TermsValues = Pick<
@@ -13,6 +14,7 @@ export type TermsValues = Pick<
 
 /** What only a saved draft can change: its title, due date, document discount and reverse charge. */
 export function TermsFields({ form }: { form: UseFormReturn<TermsValues> }) {
+  const { t } = useLingui();
   const errors = form.formState.errors;
   return (
     <fieldset className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
@@ -22,7 +24,7 @@ export function TermsFields({ form }: { form: UseFormReturn<TermsValues> }) {
       <Field label={<Trans>Objet</Trans>} error={errors.title?.message}>
         {(control) => <input {...control} {...form.register('title')} className={inputClass} />}
       </Field>
-      <Field label={<Trans>Échéance</Trans>} error={errors.dueAt?.message}>
+      <Field label={<Trans>Échéance</Trans>} error={fieldError(errors.dueAt, t`Saisissez une date.`)}>
         {(control) => (
           <Controller
             control={form.control}

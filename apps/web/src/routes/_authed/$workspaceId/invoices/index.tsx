@@ -9,6 +9,7 @@ import { InvoicesSkeleton } from '../../../../components/invoices/skeleton.tsx';
 const invoicesSearch = z.object({
   status: invoiceStatusSchema.optional().catch(undefined),
   page: z.number().int().min(1).optional().catch(undefined),
+  q: z.string().max(200).optional().catch(undefined),
 });
 
 export const Route = createFileRoute('/_authed/$workspaceId/invoices/')({
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/_authed/$workspaceId/invoices/')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(
-      context.trpc.invoices.list.queryOptions(invoicesListInput(deps.status, deps.page ?? 1)),
+      context.trpc.invoices.list.queryOptions(invoicesListInput(deps.status, deps.page ?? 1, deps.q)),
     ),
   pendingComponent: InvoicesSkeleton,
   pendingMs: 200,
@@ -25,5 +26,5 @@ export const Route = createFileRoute('/_authed/$workspaceId/invoices/')({
 
 function InvoicesRoute() {
   const search = Route.useSearch();
-  return <InvoicesScreen status={search.status} page={search.page ?? 1} />;
+  return <InvoicesScreen status={search.status} page={search.page ?? 1} q={search.q} />;
 }
