@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { CompaniesScreen } from '../../../../components/companies/companies-screen.tsx';
 import { companiesListInput } from '../../../../components/companies/list-input.ts';
 import { CompaniesSkeleton } from '../../../../components/companies/skeleton.tsx';
+import { searchTextParam } from '../../../../components/ui/search-params.ts';
 
 /**
  * The list's state lives in the URL, and so does the open sheet: `?sheet=new` to create,
  * `?company=<id>` to read or edit one. A link opens it, Back closes it.
  */
 const companiesSearch = z.object({
-  q: z.string().max(200).optional().catch(undefined),
+  q: searchTextParam,
   page: z.number().int().min(1).optional().catch(undefined),
   sheet: z.literal('new').optional().catch(undefined),
   company: z.string().min(1).max(64).optional().catch(undefined),

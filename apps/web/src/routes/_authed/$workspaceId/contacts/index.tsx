@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ContactsScreen } from '../../../../components/contacts/contacts-screen.tsx';
 import { contactsListInput } from '../../../../components/contacts/list-input.ts';
 import { ContactsSkeleton } from '../../../../components/contacts/skeleton.tsx';
+import { searchTextParam } from '../../../../components/ui/search-params.ts';
 
 /**
  * The list's state lives in the URL, and so does the open sheet: `q`, `page`, `companyId` (one
@@ -10,7 +11,7 @@ import { ContactsSkeleton } from '../../../../components/contacts/skeleton.tsx';
  * read or edit one. Back closes it.
  */
 const contactsSearch = z.object({
-  q: z.string().max(200).optional().catch(undefined),
+  q: searchTextParam,
   page: z.number().int().min(1).optional().catch(undefined),
   sheet: z.literal('new').optional().catch(undefined),
   contact: z.string().min(1).max(64).optional().catch(undefined),

@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { InvoicesScreen } from '../../../../components/invoices/invoices-screen.tsx';
 import { invoicesListInput } from '../../../../components/invoices/list-input.ts';
 import { InvoicesSkeleton } from '../../../../components/invoices/skeleton.tsx';
+import { searchTextParam } from '../../../../components/ui/search-params.ts';
 
 /** The list's state lives in the URL: a filtered page can be bookmarked, shared and reloaded. */
 const invoicesSearch = z.object({
   status: invoiceStatusSchema.optional().catch(undefined),
   page: z.number().int().min(1).optional().catch(undefined),
-  q: z.string().max(200).optional().catch(undefined),
+  q: searchTextParam,
 });
 
 export const Route = createFileRoute('/_authed/$workspaceId/invoices/')({

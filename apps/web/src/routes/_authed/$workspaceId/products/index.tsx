@@ -3,14 +3,11 @@ import { z } from 'zod';
 import { productsListInput, trackingSchema } from '../../../../components/products/list-input.ts';
 import { ProductsScreen } from '../../../../components/products/products-screen.tsx';
 import { ProductsSkeleton } from '../../../../components/products/skeleton.tsx';
+import { searchTextParam } from '../../../../components/ui/search-params.ts';
 
 /** The list's state lives in the URL (search, filter, page), and so does the open sheet. */
 const productsSearch = z.object({
-  // The router reads a search param that looks like a number (a barcode) as one: keep it as text.
-  q: z
-    .preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string().max(200))
-    .optional()
-    .catch(undefined),
+  q: searchTextParam,
   tracking: trackingSchema.optional().catch(undefined),
   page: z.number().int().min(1).optional().catch(undefined),
   sheet: z.literal('new').optional().catch(undefined),

@@ -1,14 +1,15 @@
-import { quoteListQuerySchema, quoteStatusSchema } from '@comptoir/core/schemas';
+import { quoteStatusSchema } from '@comptoir/core/schemas';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { quotesListInput } from '../../../../components/quotes/list-input.ts';
 import { QuotesScreen } from '../../../../components/quotes/quotes-screen.tsx';
 import { QuotesSkeleton } from '../../../../components/quotes/skeleton.tsx';
+import { searchTextParam } from '../../../../components/ui/search-params.ts';
 
 /** The list's state lives in the URL: a filtered page can be bookmarked, shared and reloaded. */
 const quotesSearch = z.object({
   status: quoteStatusSchema.optional().catch(undefined),
-  q: quoteListQuerySchema.shape.q.catch(undefined),
+  q: searchTextParam,
   page: z.number().int().min(1).optional().catch(undefined),
 });
 
