@@ -5,12 +5,12 @@ import { useErrorMessage } from '../../forms/error-messages.ts';
 import { useCan } from '../../session/permissions.ts';
 import { trpc } from '../../trpc/client.ts';
 import { Dialog } from '../ui/dialog.tsx';
+import { useDiscardGuard } from '../ui/discard-guard.tsx';
 import { CompanyContacts } from './company-contacts.tsx';
 import { CompanyCreateForm } from './company-create-form.tsx';
 import { CompanyDetails } from './company-details.tsx';
 import { CompanyEditForm } from './company-edit-form.tsx';
 import { CompanyFacts } from './company-facts.tsx';
-import { useDiscardGuard } from './discard-guard.tsx';
 import { FormProblem } from './form-problem.tsx';
 
 export type CompanySheetState = { mode: 'new' } | { mode: 'edit'; id: string };

@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { type ReactNode, useEffect, useState } from 'react';
-import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
  * A sheet's form is never lost by a slip of Escape: closing it with changes typed asks first.
