@@ -84,6 +84,10 @@ describe('migrate', () => {
           'Migration20261129001000_owed_status_delivery',
           'Migration20261130000000_invoice_delivery_date_vat_exemption',
           'Migration20261201000000_people',
+          'Migration20261201100000_document_search',
+          'Migration20261201100100_record_timeline',
+          'Migration20261201100200_dashboard_receivables',
+          'Migration20261201200000_contact_company_order',
         ],
       });
       expect(JSON.parse(cli(['migrate', '--json'], url).last)).toEqual({ applied: [] });
