@@ -79,8 +79,10 @@ function PaymentForm({
       onSettled: () => onBusy(false),
       onSuccess: async (_, payment) => {
         const amount = formatAmount(payment.amount, invoice.currency);
-        onDone();
+        // The dialog closes once the invoice is read again: opened at once for the next payment,
+        // it must propose what is left to pay now, not the balance before this one.
         await outcome.succeeded(t`Paiement de ${amount} enregistré.`);
+        onDone();
       },
       onError: (error) => showServerErrors(form, error),
     }),
