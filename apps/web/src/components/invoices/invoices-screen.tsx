@@ -10,7 +10,12 @@ import { Pager, pageCount } from '../ui/pager.tsx';
 import { SearchInput } from '../ui/search-input.tsx';
 import { StatusFilter } from '../ui/status-filter.tsx';
 import { numericColumns, useInvoiceColumns } from './columns.tsx';
-import { NoInvoicesWithStatus, NoInvoicesYet, NoMatchingInvoices, PastTheLastPage } from './empty-states.tsx';
+import {
+  NoInvoicesWithStatus,
+  NoInvoicesYet,
+  NoMatchingInvoices,
+  PastTheLastInvoicePage,
+} from './empty-states.tsx';
 import { invoicesListInput, invoicesPageSize } from './list-input.ts';
 import { type InvoiceStatus, useInvoiceStatusLabels } from './status-labels.ts';
 
@@ -65,7 +70,7 @@ export function InvoicesScreen({
           <Pager page={page} pages={pages} />
         </>
       ) : total > 0 ? (
-        <PastTheLastPage />
+        <PastTheLastInvoicePage />
       ) : q !== undefined ? (
         <NoMatchingInvoices q={q} />
       ) : status === undefined ? (

@@ -8,7 +8,7 @@ import { Pager, pageCount } from '../ui/pager.tsx';
 import { SearchInput } from '../ui/search-input.tsx';
 import { StatusFilter } from '../ui/status-filter.tsx';
 import { numericColumns, useQuoteColumns } from './columns.tsx';
-import { NoQuotesMatching, NoQuotesWithStatus, NoQuotesYet, PastTheLastPage } from './empty-states.tsx';
+import { NoQuotesMatching, NoQuotesWithStatus, NoQuotesYet, PastTheLastQuotePage } from './empty-states.tsx';
 import { type QuotesListSearch, quotesListInput, quotesPageSize } from './list-input.ts';
 import { NewQuoteLink } from './new-quote-link.tsx';
 import { useQuoteStatusLabels } from './status-labels.ts';
@@ -42,7 +42,7 @@ export function QuotesScreen({ search }: { search: QuotesListSearch }) {
           <Pager page={page} pages={pageCount(total, quotesPageSize)} />
         </>
       ) : total > 0 ? (
-        <PastTheLastPage />
+        <PastTheLastQuotePage />
       ) : search.q !== undefined ? (
         <NoQuotesMatching q={search.q} />
       ) : search.status === undefined ? (
