@@ -28,12 +28,6 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-async function sellerWorkspace(): Promise<string> {
-  const { id } = await make.workspace();
-  await make.seller(id);
-  return id;
-}
-
 const client = { clientName: 'Balances', clientEmail: 'b@example.test' };
 const cents = (max: number) => fc.integer({ min: 1, max: max * 100 }).map((units) => units / 100);
 const line = fc.record({
@@ -61,7 +55,7 @@ describe('balances', () => {
   it('sum to what was invoiced and not credited, less what was paid, over any sequence of operations', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
-        const workspaceId = await sellerWorkspace();
+        const workspaceId = await make.sellerWorkspace();
         const em = db.orm.em.fork();
         const made: string[] = [];
         let paid = new Decimal(0);
@@ -111,7 +105,7 @@ describe('balances', () => {
 
 describe('a credit note', () => {
   it('is issued at or after the invoice it cancels, even when both happen in one transaction', async () => {
-    const workspaceId = await sellerWorkspace();
+    const workspaceId = await make.sellerWorkspace();
     const em = db.orm.em.fork();
     const invoice = await createInvoice(em, workspaceId, {
       ...client,
@@ -132,7 +126,7 @@ describe('a credit note', () => {
 
 describe('an invoice whose total is 0.00', () => {
   it('is PAID as it is sent, paidAt = issuedAt, with invoice.sent then invoice.paid, and never owes', async () => {
-    const workspaceId = await sellerWorkspace();
+    const workspaceId = await make.sellerWorkspace();
     const em = db.orm.em.fork();
     const invoice = await createInvoice(em, workspaceId, {
       ...client,

@@ -34,12 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => db.drop());
 
-async function sellerWorkspace(): Promise<string> {
-  const { id } = await make.workspace();
-  await make.seller(id);
-  return id;
-}
-
 describe('the months of the window', () => {
   it.each([
     ['2026-06-15T12:00:00Z', '2025-07', '2026-06'],
@@ -141,7 +135,7 @@ describe('revenue by month', () => {
   const line = (unitPrice: number, taxRate = 20) => ({ title: 'Ligne', quantity: 1, unitPrice, taxRate });
 
   it('sums the totals excluding tax by month of issue (UTC), every month present, the window’s bounds exact', async () => {
-    const workspaceId = await sellerWorkspace();
+    const workspaceId = await make.sellerWorkspace();
     await issuedInvoice(workspaceId, [line(100)], '2026-03-31T23:59:59.999Z');
     // midnight in Paris on 1 April is 31 March in UTC
     await issuedInvoice(workspaceId, [line(10.1, 5.5)], '2026-04-01T00:30:00+02:00');
@@ -164,7 +158,7 @@ describe('revenue by month', () => {
   });
 
   it('nets a credit note in the month of its own issue: 0 when in the invoice’s month, negative in a later one', async () => {
-    const workspaceId = await sellerWorkspace();
+    const workspaceId = await make.sellerWorkspace();
     await issuedInvoice(workspaceId, [line(250)], '2026-02-10T09:00:00Z', {
       cancelledAt: '2026-02-20T09:00:00Z',
     });
@@ -198,7 +192,7 @@ describe('revenue by month', () => {
     });
     await fc.assert(
       fc.asyncProperty(fc.array(document, { minLength: 1, maxLength: 5 }), async (documents) => {
-        const workspaceId = await sellerWorkspace();
+        const workspaceId = await make.sellerWorkspace();
         const expected = new Map<string, Decimal>();
         const add = (at: string, amount: Decimal) => {
           const month = at.slice(0, 7);
@@ -231,7 +225,7 @@ describe('revenue by month', () => {
 
 describe('overdue and due soon', () => {
   it('counts the balances of the overdue invoices and of those due within 30 days, nothing else', async () => {
-    const workspaceId = await sellerWorkspace();
+    const workspaceId = await make.sellerWorkspace();
     const em = () => db.orm.em.fork();
     const now = new Date();
     const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
@@ -269,7 +263,7 @@ describe('overdue and due soon', () => {
     expect(figures.overdue).toEqual({ amount: 120 + 12 + (60 - 20), count: 3 });
     expect(figures.dueSoon).toEqual({ amount: 240 + (1200 - 0.5), count: 2 });
     // another workspace's invoices are never counted
-    const other = await sellerWorkspace();
+    const other = await make.sellerWorkspace();
     const empty = await dashboardReceivables(em(), other, now);
     expect(empty.overdue).toEqual({ amount: 0, count: 0 });
     expect(empty.dueSoon).toEqual({ amount: 0, count: 0 });
@@ -279,7 +273,7 @@ describe('overdue and due soon', () => {
 
 describe('the short lists', () => {
   it('quotes awaiting an answer: SENT or SENT_FOR_SIGNATURE, oldest sent first, 5 at most, all counted', async () => {
-    const workspaceId = await sellerWorkspace();
+    const workspaceId = await make.sellerWorkspace();
     const em = () => db.orm.em.fork();
     const sent: string[] = [];
     for (let index = 0; index < 7; index++) {
@@ -307,7 +301,7 @@ describe('the short lists', () => {
   });
 
   it('follow-ups: open opportunities due past or within 7 days, soonest first', async () => {
-    const workspaceId = await sellerWorkspace();
+    const workspaceId = await make.sellerWorkspace();
     const em = () => db.orm.em.fork();
     const now = new Date();
     const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
@@ -342,7 +336,7 @@ describe('the short lists', () => {
   });
 
   it('low stock: live tracked products at or under their threshold or out, lowest first', async () => {
-    const workspaceId = await sellerWorkspace();
+    const workspaceId = await make.sellerWorkspace();
     await make.product(workspaceId, {
       name: 'Au seuil',
       trackStock: true,
@@ -371,6 +365,6 @@ describe('the short lists', () => {
       ['Sans seuil, vide', 'out'],
       ['Au seuil', 'low'],
     ]);
-    expect((await dashboardLowStock(db.orm.em.fork(), await sellerWorkspace())).count).toBe(0);
+    expect((await dashboardLowStock(db.orm.em.fork(), await make.sellerWorkspace())).count).toBe(0);
   });
 });

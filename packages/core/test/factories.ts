@@ -41,14 +41,22 @@ export const memberPassword = 'correct horse battery staple';
 export function factories(orm: MikroORM) {
   const em = () => orm.em.fork();
   let sequence = 0;
+  const workspace = (
+    name = `Workspace ${++sequence}`,
+    negativeStock: 'block' | 'allow' = 'block',
+  ): Promise<WorkspaceView> => createWorkspace(em(), { name, negativeStock });
+  /** Gives the workspace a seller identity (sellerIdentity), so it can issue invoices; records workspace.updated. */
+  const seller = (workspaceId: string): Promise<WorkspaceView> =>
+    updateWorkspace(em(), workspaceId, sellerIdentity);
   return {
-    workspace: (
-      name = `Workspace ${++sequence}`,
-      negativeStock: 'block' | 'allow' = 'block',
-    ): Promise<WorkspaceView> => createWorkspace(em(), { name, negativeStock }),
-    /** Gives the workspace a seller identity (sellerIdentity), so it can issue invoices; records workspace.updated. */
-    seller: (workspaceId: string): Promise<WorkspaceView> =>
-      updateWorkspace(em(), workspaceId, sellerIdentity),
+    workspace,
+    seller,
+    /** A new workspace with a seller identity, ready to issue invoices: its id. */
+    sellerWorkspace: async (): Promise<string> => {
+      const { id } = await workspace();
+      await seller(id);
+      return id;
+    },
     key: (
       workspaceId: string,
       keyScopes: readonly Scope[] = scopes,

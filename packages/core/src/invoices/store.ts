@@ -11,8 +11,8 @@ import { type Selectable, sql } from 'kysely';
 import { einvoiceView } from '../einvoicing/store.ts';
 import { amountsOfRow, documentLines } from '../lines/store.ts';
 import { documentTotals } from '../lines/totals.ts';
-import { type ListPage, likeContains } from '../paging/index.ts';
-import { searchPage } from '../paging/search-page.ts';
+import { documentSearchPage } from '../paging/document-search.ts';
+import type { ListPage } from '../paging/index.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
 import type { InvoiceDetailView, InvoiceListQuery, InvoiceView, PaymentView } from './schemas.ts';
 import { owesBalance } from './status.ts';
@@ -64,7 +64,7 @@ export function invoiceView(row: InvoiceRow): InvoiceView {
 
 /**
  * A page of the workspace's invoices, newest first, optionally of one status (see selectPage),
- * its total from the counters kept per status; with `q`, a search page (invoiceSearchPage).
+ * its total from the counters kept per status; with `q`, a search page (documentSearchPage).
  */
 export async function invoicePage(
   em: EntityManager,
@@ -72,7 +72,8 @@ export async function invoicePage(
   query: InvoiceListQuery,
 ): Promise<ListPage<InvoiceView>> {
   const q = query.q?.trim();
-  if (q) return invoiceSearchPage(em, workspaceId, q, query);
+  if (q)
+    return documentSearchPage(em, 'invoices', { workspaceId, q, status: query.status }, query, invoiceView);
   let matching = kysely(em).selectFrom('invoices').where('workspace_id', '=', workspaceId);
   if (query.status) matching = matching.where('status', '=', query.status);
   return selectPage(
@@ -81,41 +82,6 @@ export async function invoicePage(
     invoiceView,
     keptTotal(em, 'invoices', workspaceId, query.status),
   );
-}
-
-/**
- * The invoices whose number, client name or client company contains `q` (folded: case and
- * accents aside), of one status when asked, through the stored folded column `search_text` and
- * its trigram index led by the workspace (invoices_search_idx;
- * Migration20261201100000_document_search). The matches are read narrow (id and creation time)
- * for the exact total and the order; only the page's rows are read whole.
- */
-function invoiceSearchPage(
-  em: EntityManager,
-  workspaceId: string,
-  q: string,
-  query: InvoiceListQuery,
-): Promise<ListPage<InvoiceView>> {
-  let matches = kysely(em)
-    .selectFrom('invoices')
-    .select(['id', 'created_at'])
-    .where('workspace_id', '=', workspaceId)
-    // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
-    .where('search_text', 'like', sql<string>`comptoir_fold(${likeContains(q)})`);
-  if (query.status) matches = matches.where('status', '=', query.status);
-  return searchPage(em, query, {
-    matches,
-    rows: (db, page) =>
-      db
-        .selectFrom('matched')
-        .innerJoin('invoices', 'invoices.id', 'matched.id')
-        .selectAll('invoices')
-        .orderBy('matched.created_at', 'desc')
-        .orderBy('matched.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset),
-    view: invoiceView,
-  });
 }
 
 /** An invoice of the workspace, none for an id of another shape; `forUpdate` locks it. */

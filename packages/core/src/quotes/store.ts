@@ -11,8 +11,8 @@ import { type Selectable, sql, type Updateable } from 'kysely';
 import { amountsColumns, amountsOfRow, documentLines } from '../lines/store.ts';
 import { type DocumentAmounts, documentTotals } from '../lines/totals.ts';
 import { numberDocument } from '../numbering/store.ts';
-import { type ListPage, likeContains } from '../paging/index.ts';
-import { searchPage } from '../paging/search-page.ts';
+import { documentSearchPage } from '../paging/document-search.ts';
+import type { ListPage } from '../paging/index.ts';
 import { keptTotal, selectPage } from '../paging/select-page.ts';
 import type { QuoteDetailView, QuoteListQuery, QuoteUpdate, QuoteView } from './schemas.ts';
 
@@ -66,7 +66,7 @@ function storedQuote(row: QuoteRow): StoredQuote {
 
 /**
  * A page of the workspace's live quotes, newest first, optionally of one status (see selectPage),
- * its total from the counters kept per status; with `q`, a search page (quoteSearchPage).
+ * its total from the counters kept per status; with `q`, a search page (documentSearchPage).
  */
 export async function quotePage(
   em: EntityManager,
@@ -74,7 +74,7 @@ export async function quotePage(
   query: QuoteListQuery,
 ): Promise<ListPage<QuoteView>> {
   const q = query.q?.trim();
-  if (q) return quoteSearchPage(em, workspaceId, q, query);
+  if (q) return documentSearchPage(em, 'quotes', { workspaceId, q, status: query.status }, query, quoteView);
   let matching = kysely(em)
     .selectFrom('quotes')
     .where('workspace_id', '=', workspaceId)
@@ -86,42 +86,6 @@ export async function quotePage(
     quoteView,
     keptTotal(em, 'quotes', workspaceId, query.status),
   );
-}
-
-/**
- * The live quotes whose number, client name or client company contains `q` (folded: case and
- * accents aside), of one status when asked, through the stored folded column `search_text` and
- * its trigram index led by the workspace (quotes_search_idx;
- * Migration20261201100000_document_search). The matches are read narrow for the exact total and
- * the order; only the page's rows are read whole.
- */
-function quoteSearchPage(
-  em: EntityManager,
-  workspaceId: string,
-  q: string,
-  query: QuoteListQuery,
-): Promise<ListPage<QuoteView>> {
-  let matches = kysely(em)
-    .selectFrom('quotes')
-    .select(['id', 'created_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('deleted_at', 'is', null)
-    // comptoir_fold is a function of the migrations (unaccent + lower), unknown to Kysely.
-    .where('search_text', 'like', sql<string>`comptoir_fold(${likeContains(q)})`);
-  if (query.status) matches = matches.where('status', '=', query.status);
-  return searchPage(em, query, {
-    matches,
-    rows: (db, page) =>
-      db
-        .selectFrom('matched')
-        .innerJoin('quotes', 'quotes.id', 'matched.id')
-        .selectAll('quotes')
-        .orderBy('matched.created_at', 'desc')
-        .orderBy('matched.id', 'desc')
-        .limit(page.limit)
-        .offset(page.offset),
-    view: quoteView,
-  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
+import { ClearSearchLink, PastTheLastPage } from '../ui/list-empty-states.tsx';
 import { type InvoiceStatus, useInvoiceStatusLabels } from './status-labels.ts';
 
 const actionClass = buttonClass();
@@ -45,30 +46,15 @@ export function NoMatchingInvoices({ q }: { q: string }) {
       <p className="text-slate-700">
         <Trans>La recherche porte sur le numéro, le nom du client et sa société. Essayez un autre mot.</Trans>
       </p>
-      <Link
-        from="/$workspaceId/invoices/"
-        search={(previous) => ({ ...previous, q: undefined, page: undefined })}
-        className={actionClass}
-      >
-        <Trans>Effacer la recherche</Trans>
-      </Link>
+      <ClearSearchLink />
     </EmptyState>
   );
 }
 
-export function PastTheLastPage() {
+export function PastTheLastInvoicePage() {
   return (
-    <EmptyState title={<Trans>Cette page est vide</Trans>}>
-      <p className="text-slate-700">
-        <Trans>La liste est plus courte que cela : des factures ont peut-être changé de statut.</Trans>
-      </p>
-      <Link
-        from="/$workspaceId/invoices/"
-        search={(previous) => ({ ...previous, page: undefined })}
-        className={actionClass}
-      >
-        <Trans>Revenir à la première page</Trans>
-      </Link>
-    </EmptyState>
+    <PastTheLastPage
+      why={<Trans>La liste est plus courte que cela : des factures ont peut-être changé de statut.</Trans>}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { invoiceStatusSchema } from '@comptoir/core/schemas';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
@@ -7,11 +8,16 @@ import { buttonClass } from '../ui/button.tsx';
 import { DataTable } from '../ui/data-table.tsx';
 import { Pager, pageCount } from '../ui/pager.tsx';
 import { SearchInput } from '../ui/search-input.tsx';
+import { StatusFilter } from '../ui/status-filter.tsx';
 import { numericColumns, useInvoiceColumns } from './columns.tsx';
-import { NoInvoicesWithStatus, NoInvoicesYet, NoMatchingInvoices, PastTheLastPage } from './empty-states.tsx';
+import {
+  NoInvoicesWithStatus,
+  NoInvoicesYet,
+  NoMatchingInvoices,
+  PastTheLastInvoicePage,
+} from './empty-states.tsx';
 import { invoicesListInput, invoicesPageSize } from './list-input.ts';
-import { StatusFilter } from './status-filter.tsx';
-import type { InvoiceStatus } from './status-labels.ts';
+import { type InvoiceStatus, useInvoiceStatusLabels } from './status-labels.ts';
 
 export function InvoicesScreen({
   status,
@@ -29,6 +35,7 @@ export function InvoicesScreen({
   const total = list.pagination.total;
   const pages = pageCount(total, invoicesPageSize);
   const columns = useInvoiceColumns();
+  const statusLabels = useInvoiceStatusLabels();
   const canDraft = useCan('draft:invoices');
   const { workspaceId } = useParams({ from: '/_authed/$workspaceId' });
   return (
@@ -40,7 +47,7 @@ export function InvoicesScreen({
         </h1>
         <div className="flex flex-wrap items-end gap-4">
           <SearchInput value={q} label={t`Rechercher une facture`} />
-          <StatusFilter status={status} />
+          <StatusFilter status={status} statuses={invoiceStatusSchema.options} labels={statusLabels} />
           {canDraft && (
             <Link to="/$workspaceId/invoices/new" params={{ workspaceId }} className={buttonClass()}>
               <Trans>Nouvelle facture</Trans>
@@ -63,7 +70,7 @@ export function InvoicesScreen({
           <Pager page={page} pages={pages} />
         </>
       ) : total > 0 ? (
-        <PastTheLastPage />
+        <PastTheLastInvoicePage />
       ) : q !== undefined ? (
         <NoMatchingInvoices q={q} />
       ) : status === undefined ? (

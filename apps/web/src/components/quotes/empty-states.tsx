@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { buttonClass } from '../ui/button.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
+import { ClearSearchLink, PastTheLastPage } from '../ui/list-empty-states.tsx';
 import { type QuoteStatus, useQuoteStatusLabels } from './status-labels.ts';
 
 const actionClass = buttonClass('secondary');
@@ -46,32 +47,16 @@ export function NoQuotesMatching({ q }: { q: string }) {
           effacez-la.
         </Trans>
       </p>
-      <Link
-        from="/$workspaceId/quotes/"
-        to="."
-        search={(previous) => ({ ...previous, q: undefined, page: undefined })}
-        className={actionClass}
-      >
-        <Trans>Effacer la recherche</Trans>
-      </Link>
+      <ClearSearchLink variant="secondary" />
     </EmptyState>
   );
 }
 
-export function PastTheLastPage() {
+export function PastTheLastQuotePage() {
   return (
-    <EmptyState title={<Trans>Cette page est vide</Trans>}>
-      <p className="text-slate-700">
-        <Trans>La liste est plus courte que cela : des devis ont peut-être changé de statut.</Trans>
-      </p>
-      <Link
-        from="/$workspaceId/quotes/"
-        to="."
-        search={(previous) => ({ ...previous, page: undefined })}
-        className={actionClass}
-      >
-        <Trans>Revenir à la première page</Trans>
-      </Link>
-    </EmptyState>
+    <PastTheLastPage
+      why={<Trans>La liste est plus courte que cela : des devis ont peut-être changé de statut.</Trans>}
+      variant="secondary"
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { quoteStatusSchema } from '@comptoir/core/schemas';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { trpc } from '../../trpc/client.ts';
@@ -5,11 +6,12 @@ import { DataTable } from '../ui/data-table.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { Pager, pageCount } from '../ui/pager.tsx';
 import { SearchInput } from '../ui/search-input.tsx';
+import { StatusFilter } from '../ui/status-filter.tsx';
 import { numericColumns, useQuoteColumns } from './columns.tsx';
-import { NoQuotesMatching, NoQuotesWithStatus, NoQuotesYet, PastTheLastPage } from './empty-states.tsx';
+import { NoQuotesMatching, NoQuotesWithStatus, NoQuotesYet, PastTheLastQuotePage } from './empty-states.tsx';
 import { type QuotesListSearch, quotesListInput, quotesPageSize } from './list-input.ts';
 import { NewQuoteLink } from './new-quote-link.tsx';
-import { QuoteStatusFilter } from './status-filter.tsx';
+import { useQuoteStatusLabels } from './status-labels.ts';
 
 export function QuotesScreen({ search }: { search: QuotesListSearch }) {
   const { t } = useLingui();
@@ -17,12 +19,13 @@ export function QuotesScreen({ search }: { search: QuotesListSearch }) {
   const total = list.pagination.total;
   const page = search.page ?? 1;
   const columns = useQuoteColumns();
+  const statusLabels = useQuoteStatusLabels();
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t`Devis`} documentTitle={t`Devis · Comptoir`} actions={<NewQuoteLink />} />
       <div className="flex flex-wrap items-end gap-4">
         <SearchInput value={search.q} label={t`Rechercher un devis`} />
-        <QuoteStatusFilter status={search.status} />
+        <StatusFilter status={search.status} statuses={quoteStatusSchema.options} labels={statusLabels} />
       </div>
       <p className="text-sm text-slate-700" aria-live="polite">
         <Plural value={total} _0="Aucun devis" one="# devis" other="# devis" />
@@ -39,7 +42,7 @@ export function QuotesScreen({ search }: { search: QuotesListSearch }) {
           <Pager page={page} pages={pageCount(total, quotesPageSize)} />
         </>
       ) : total > 0 ? (
-        <PastTheLastPage />
+        <PastTheLastQuotePage />
       ) : search.q !== undefined ? (
         <NoQuotesMatching q={search.q} />
       ) : search.status === undefined ? (

@@ -1,7 +1,7 @@
 import { invoiceCreateSchema } from '@comptoir/core/schemas';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useErrorMessage } from '../../../forms/error-messages.ts';
@@ -10,10 +10,9 @@ import { trpc } from '../../../trpc/client.ts';
 import { blankLine, LinesEditor } from '../../lines/lines-editor.tsx';
 import { buttonClass } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
-import { useToast } from '../../ui/toast.tsx';
-import { invalidateInvoices } from '../invalidate.ts';
 import { ClientFields, type ClientValues } from './client-fields.tsx';
 import { FormFooter } from './form-footer.tsx';
+import { useOpenSavedDraft } from './open-saved-draft.ts';
 import { OperationFields, type OperationValues } from './operation-fields.tsx';
 
 /** The currencies offered; the API takes any ISO 4217 code. */
@@ -21,11 +20,8 @@ export const currencies = ['EUR', 'CHF', 'GBP', 'USD'] as const;
 
 /** A new DRAFT invoice: its client, its operation, its lines. Saved, it opens on its own page. */
 export function InvoiceCreateForm() {
-  const { t } = useLingui();
   const { workspaceId } = useParams({ from: '/_authed/$workspaceId' });
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const toast = useToast();
+  const openSavedDraft = useOpenSavedDraft();
   const errorMessage = useErrorMessage();
   const [message, setMessage] = useState<string>();
   const form = useSchemaForm(invoiceCreateSchema, {
@@ -47,15 +43,7 @@ export function InvoiceCreateForm() {
   });
   const create = useMutation(
     trpc.invoices.create.mutationOptions({
-      onSuccess: async ({ data: invoice }) => {
-        await invalidateInvoices(queryClient);
-        const number = invoice.number;
-        toast(t`Brouillon ${number} enregistré.`);
-        await navigate({
-          to: '/$workspaceId/invoices/$invoiceId',
-          params: { workspaceId, invoiceId: invoice.id },
-        });
-      },
+      onSuccess: ({ data }) => openSavedDraft(data),
       onError: (error) => {
         showServerErrors(form, error);
         setMessage(errorMessage(error));

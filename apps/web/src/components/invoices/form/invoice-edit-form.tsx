@@ -1,7 +1,7 @@
 import { invoiceUpdateSchema } from '@comptoir/core/schemas';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { Trans } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useErrorMessage } from '../../../forms/error-messages.ts';
@@ -9,21 +9,17 @@ import { showServerErrors, useSchemaForm } from '../../../forms/use-server-form.
 import { trpc } from '../../../trpc/client.ts';
 import { LinesEditor, linesFromDocument } from '../../lines/lines-editor.tsx';
 import { buttonClass } from '../../ui/button.tsx';
-import { useToast } from '../../ui/toast.tsx';
 import type { InvoiceDetail } from '../detail/types.ts';
-import { invalidateInvoices } from '../invalidate.ts';
 import { ClientFields, type ClientValues } from './client-fields.tsx';
 import { FormFooter } from './form-footer.tsx';
+import { useOpenSavedDraft } from './open-saved-draft.ts';
 import { OperationFields, type OperationValues } from './operation-fields.tsx';
 import { TermsFields, type TermsValues } from './terms-fields.tsx';
 
 /** A saved DRAFT, every field as it stands; Save sends them all, lines replaced. */
 export function InvoiceEditForm({ invoice }: { invoice: InvoiceDetail }) {
-  const { t } = useLingui();
   const { workspaceId } = useParams({ from: '/_authed/$workspaceId' });
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const toast = useToast();
+  const openSavedDraft = useOpenSavedDraft();
   const errorMessage = useErrorMessage();
   const [message, setMessage] = useState<string>();
   const form = useSchemaForm(invoiceUpdateSchema, {
@@ -48,15 +44,7 @@ export function InvoiceEditForm({ invoice }: { invoice: InvoiceDetail }) {
   });
   const update = useMutation(
     trpc.invoices.update.mutationOptions({
-      onSuccess: async ({ data: saved }) => {
-        await invalidateInvoices(queryClient);
-        const number = saved.number;
-        toast(t`Brouillon ${number} enregistré.`);
-        await navigate({
-          to: '/$workspaceId/invoices/$invoiceId',
-          params: { workspaceId, invoiceId: saved.id },
-        });
-      },
+      onSuccess: ({ data }) => openSavedDraft(data),
       onError: (error) => {
         showServerErrors(form, error);
         setMessage(errorMessage(error));

@@ -1,19 +1,13 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { InvoiceDetailSkeleton } from '../../../../../components/invoices/detail/skeleton.tsx';
 import { InvoiceEditScreen } from '../../../../../components/invoices/form/invoice-edit-screen.tsx';
-import { httpStatusOf } from '../../../../../trpc/client.ts';
+import { ensureFound } from '../../../../../trpc/ensure-found.ts';
 
 export const Route = createFileRoute('/_authed/$workspaceId/invoices/$invoiceId/edit')({
-  loader: async ({ context, params }) => {
-    try {
-      await context.queryClient.ensureQueryData(
-        context.trpc.invoices.get.queryOptions({ id: params.invoiceId }),
-      );
-    } catch (error) {
-      if (httpStatusOf(error) === 404) throw notFound();
-      throw error;
-    }
-  },
+  loader: ({ context, params }) =>
+    ensureFound(
+      context.queryClient.ensureQueryData(context.trpc.invoices.get.queryOptions({ id: params.invoiceId })),
+    ),
   pendingComponent: InvoiceDetailSkeleton,
   pendingMs: 200,
   component: EditInvoiceRoute,

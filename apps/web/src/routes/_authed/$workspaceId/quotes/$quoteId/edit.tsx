@@ -1,17 +1,13 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { EditQuoteScreen } from '../../../../../components/quotes/edit-quote-screen.tsx';
 import { QuoteDetailSkeleton } from '../../../../../components/quotes/skeleton.tsx';
-import { httpStatusOf } from '../../../../../trpc/client.ts';
+import { ensureFound } from '../../../../../trpc/ensure-found.ts';
 
 export const Route = createFileRoute('/_authed/$workspaceId/quotes/$quoteId/edit')({
-  loader: async ({ context, params }) => {
-    try {
-      await context.queryClient.ensureQueryData(context.trpc.quotes.get.queryOptions({ id: params.quoteId }));
-    } catch (error) {
-      if (httpStatusOf(error) === 404) throw notFound();
-      throw error;
-    }
-  },
+  loader: ({ context, params }) =>
+    ensureFound(
+      context.queryClient.ensureQueryData(context.trpc.quotes.get.queryOptions({ id: params.quoteId })),
+    ),
   pendingComponent: QuoteDetailSkeleton,
   pendingMs: 200,
   component: EditQuoteRoute,

@@ -1,14 +1,23 @@
-import { quoteStatusSchema } from '@comptoir/core/schemas';
 import { useLingui } from '@lingui/react/macro';
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import { type QuoteStatus, useQuoteStatusLabels } from './status-labels.ts';
 
-/** A native select: it already works with the keyboard and every screen reader. */
-export function QuoteStatusFilter({ status }: { status: QuoteStatus | undefined }) {
+/**
+ * A list's `?status=` filter, for any record with statuses (invoices, quotes): a native select,
+ * which already works with the keyboard and every screen reader.
+ */
+export function StatusFilter<Status extends string>({
+  status,
+  statuses,
+  labels,
+}: {
+  status: Status | undefined;
+  /** Every status, in the order the select offers them. */
+  statuses: readonly Status[];
+  labels: Record<Status, string>;
+}) {
   const { t } = useLingui();
-  const labels = useQuoteStatusLabels();
-  const navigate = useNavigate({ from: '/$workspaceId/quotes/' });
+  const navigate = useNavigate();
   const id = useId();
   return (
     <div className="flex items-center gap-2">
@@ -19,11 +28,13 @@ export function QuoteStatusFilter({ status }: { status: QuoteStatus | undefined 
         id={id}
         value={status ?? ''}
         onChange={(event) => {
-          const chosen = quoteStatusSchema.safeParse(event.target.value);
+          const chosen = statuses.find((value) => value === event.target.value);
+          // The search stays; the page starts over, as the list it numbered has changed.
           void navigate({
-            search: (previous) => ({
+            to: '.',
+            search: (previous: Record<string, unknown>): Record<string, unknown> => ({
               ...previous,
-              status: chosen.success ? chosen.data : undefined,
+              status: chosen,
               page: undefined,
             }),
           });
@@ -31,7 +42,7 @@ export function QuoteStatusFilter({ status }: { status: QuoteStatus | undefined 
         className="rounded-md border border-slate-400 bg-white px-3 py-2"
       >
         <option value="">{t`Tous les statuts`}</option>
-        {quoteStatusSchema.options.map((value) => (
+        {statuses.map((value) => (
           <option key={value} value={value}>
             {labels[value]}
           </option>
