@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { blankAs, type CompanyFieldName, CompanyFields } from './company-fields.tsx';
 import { FormProblem } from './form-problem.tsx';
@@ -65,14 +65,11 @@ export function CompanyCreateForm({
         />
       </fieldset>
       {create.isError && <FormProblem>{errorMessage(create.error)}</FormProblem>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          <Trans>Créer la société</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={create.isPending}
+        onCancel={onCancel}
+        submitLabel={<Trans>Créer la société</Trans>}
+      />
     </form>
   );
 }

@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import type { CompanyRow } from './columns.tsx';
 import { blankAs, type CompanyFieldName, CompanyFields } from './company-fields.tsx';
@@ -73,14 +73,12 @@ export function CompanyEditForm({
         />
       </fieldset>
       {update.isError && <FormProblem>{errorMessage(update.error)}</FormProblem>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={update.isPending} disabled={!form.formState.isDirty}>
-          <Trans>Enregistrer</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={update.isPending}
+        onCancel={onCancel}
+        submitDisabled={!form.formState.isDirty}
+        submitLabel={<Trans>Enregistrer</Trans>}
+      />
     </form>
   );
 }

@@ -7,8 +7,8 @@ import { useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
 import { blankAs } from '../companies/company-fields.tsx';
 import { FormProblem } from '../companies/form-problem.tsx';
-import { Button } from '../ui/button.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { type CompanyChoice, CompanyPicker } from './company-picker.tsx';
 import { ContactFields, type ContactTextField } from './contact-fields.tsx';
@@ -79,14 +79,11 @@ export function ContactCreateForm({
         />
       </fieldset>
       {problem !== undefined && <FormProblem>{problem}</FormProblem>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          <Trans>Créer le contact</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={create.isPending}
+        onCancel={onCancel}
+        submitLabel={<Trans>Créer le contact</Trans>}
+      />
     </form>
   );
 }

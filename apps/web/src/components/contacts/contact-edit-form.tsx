@@ -9,8 +9,8 @@ import { useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
 import { blankAs } from '../companies/company-fields.tsx';
 import { FormProblem } from '../companies/form-problem.tsx';
-import { Button } from '../ui/button.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { CompanyPicker } from './company-picker.tsx';
 import { ContactFields, type ContactTextField } from './contact-fields.tsx';
@@ -84,14 +84,12 @@ export function ContactEditForm({
         />
       </fieldset>
       {problem !== undefined && <FormProblem>{problem}</FormProblem>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={update.isPending} disabled={!form.formState.isDirty}>
-          <Trans>Enregistrer</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={update.isPending}
+        onCancel={onCancel}
+        submitDisabled={!form.formState.isDirty}
+        submitLabel={<Trans>Enregistrer</Trans>}
+      />
     </form>
   );
 }

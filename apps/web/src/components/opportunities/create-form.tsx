@@ -6,9 +6,9 @@ import { Controller } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
 import { Field, inputClass } from '../ui/field.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import type { PickerOption } from '../ui/search-picker.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { AmountInput } from './amount-input.tsx';
@@ -106,14 +106,11 @@ export function CreateOpportunityForm({ onDone, onCancel, onDirty, onBusy }: She
           {failure}
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={create.isPending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          <Trans>Créer l’opportunité</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={create.isPending}
+        onCancel={onCancel}
+        submitLabel={<Trans>Créer l’opportunité</Trans>}
+      />
     </form>
   );
 }

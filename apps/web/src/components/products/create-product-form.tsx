@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FormError } from './form-error.tsx';
 import { newProductDefaults } from './form-values.ts';
@@ -57,14 +57,11 @@ export function CreateProductForm({
         <ProductFields form={form} creating />
       </fieldset>
       <FormError message={problem} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={create.isPending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          <Trans>Créer le produit</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={create.isPending}
+        onCancel={onCancel}
+        submitLabel={<Trans>Créer le produit</Trans>}
+      />
     </form>
   );
 }

@@ -6,8 +6,8 @@ import type { Path, UseFormReturn } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FormError } from './form-error.tsx';
 import { editDefaults, type ProductFormValues } from './form-values.ts';
@@ -70,14 +70,12 @@ export function EditProductForm({
         <ProductFields form={fields} creating={false} wasTracked={product.trackStock} />
       </fieldset>
       <FormError message={problem} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={update.isPending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={update.isPending} disabled={!form.formState.isDirty}>
-          <Trans>Enregistrer</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={update.isPending}
+        onCancel={onCancel}
+        submitDisabled={!form.formState.isDirty}
+        submitLabel={<Trans>Enregistrer</Trans>}
+      />
     </form>
   );
 }

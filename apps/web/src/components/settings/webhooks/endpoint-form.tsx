@@ -1,10 +1,10 @@
 import { endpointCreateSchema } from '@comptoir/core/schemas';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { useSchemaForm } from '../../../forms/use-server-form.ts';
-import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { EventsField } from './events-field.tsx';
 
 export interface EndpointFormValues {
@@ -92,14 +92,7 @@ export function EndpointForm({
           error={errors.events?.message}
         />
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={pending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={pending}>
-          {submitLabel}
-        </Button>
-      </div>
+      <FormActions pending={pending} onCancel={onCancel} submitLabel={submitLabel} />
     </form>
   );
 }
