@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
-import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { blankAs, type CompanyFieldName, CompanyFields } from './company-fields.tsx';
 import { FormProblem } from './form-problem.tsx';
@@ -46,30 +46,24 @@ export function CompanyCreateForm({
   const field = (name: CompanyFieldName) =>
     form.register(name, name === 'name' ? {} : { setValueAs: absent });
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((values) => create.mutate(values))}
-      className="flex flex-col gap-4"
+      pending={create.isPending}
+      problem={create.isError && <FormProblem>{errorMessage(create.error)}</FormProblem>}
+      onCancel={onCancel}
+      submitLabel={<Trans>Créer la société</Trans>}
     >
-      <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-        <CompanyFields
-          field={field}
-          errors={{
-            name: errors.name?.message,
-            siret: errors.siret?.message,
-            vatNumber: errors.vatNumber?.message,
-            address: errors.address?.message,
-          }}
-          siret={form.watch('siret')}
-          vatNumber={form.watch('vatNumber')}
-        />
-      </fieldset>
-      {create.isError && <FormProblem>{errorMessage(create.error)}</FormProblem>}
-      <FormActions
-        pending={create.isPending}
-        onCancel={onCancel}
-        submitLabel={<Trans>Créer la société</Trans>}
+      <CompanyFields
+        field={field}
+        errors={{
+          name: errors.name?.message,
+          siret: errors.siret?.message,
+          vatNumber: errors.vatNumber?.message,
+          address: errors.address?.message,
+        }}
+        siret={form.watch('siret')}
+        vatNumber={form.watch('vatNumber')}
       />
-    </form>
+    </DialogForm>
   );
 }

@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
-import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import type { CompanyRow } from './columns.tsx';
 import { blankAs, type CompanyFieldName, CompanyFields } from './company-fields.tsx';
@@ -54,31 +54,25 @@ export function CompanyEditForm({
   const field = (name: CompanyFieldName) =>
     form.register(name, name === 'name' ? {} : { setValueAs: cleared });
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((values) => update.mutate({ id: company.id, ...values }))}
-      className="flex flex-col gap-4"
+      pending={update.isPending}
+      problem={update.isError && <FormProblem>{errorMessage(update.error)}</FormProblem>}
+      onCancel={onCancel}
+      submitDisabled={!form.formState.isDirty}
+      submitLabel={<Trans>Enregistrer</Trans>}
     >
-      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
-        <CompanyFields
-          field={field}
-          errors={{
-            name: errors.name?.message,
-            siret: errors.siret?.message,
-            vatNumber: errors.vatNumber?.message,
-            address: errors.address?.message,
-          }}
-          siret={form.watch('siret')}
-          vatNumber={form.watch('vatNumber')}
-        />
-      </fieldset>
-      {update.isError && <FormProblem>{errorMessage(update.error)}</FormProblem>}
-      <FormActions
-        pending={update.isPending}
-        onCancel={onCancel}
-        submitDisabled={!form.formState.isDirty}
-        submitLabel={<Trans>Enregistrer</Trans>}
+      <CompanyFields
+        field={field}
+        errors={{
+          name: errors.name?.message,
+          siret: errors.siret?.message,
+          vatNumber: errors.vatNumber?.message,
+          address: errors.address?.message,
+        }}
+        siret={form.watch('siret')}
+        vatNumber={form.watch('vatNumber')}
       />
-    </form>
+    </DialogForm>
   );
 }

@@ -7,8 +7,8 @@ import { useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
 import { blankAs } from '../companies/company-fields.tsx';
 import { FormProblem } from '../companies/form-problem.tsx';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
-import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { type CompanyChoice, CompanyPicker } from './company-picker.tsx';
 import { ContactFields, type ContactTextField } from './contact-fields.tsx';
@@ -58,32 +58,26 @@ export function ContactCreateForm({
   const field = (name: ContactTextField) =>
     form.register(name, name === 'phone' ? { setValueAs: absent } : {});
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((values) => {
         setProblem(undefined);
         create.mutate(values);
       })}
-      className="flex flex-col gap-4"
+      pending={create.isPending}
+      problem={problem !== undefined && <FormProblem>{problem}</FormProblem>}
+      onCancel={onCancel}
+      submitLabel={<Trans>Créer le contact</Trans>}
     >
-      <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-        <ContactFields
-          field={field}
-          errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
-        />
-        <CompanyPicker
-          value={form.watch('companyId')}
-          initial={company}
-          error={errors.companyId?.message}
-          onChange={(picked) => form.setValue('companyId', picked?.id, { shouldDirty: true })}
-        />
-      </fieldset>
-      {problem !== undefined && <FormProblem>{problem}</FormProblem>}
-      <FormActions
-        pending={create.isPending}
-        onCancel={onCancel}
-        submitLabel={<Trans>Créer le contact</Trans>}
+      <ContactFields
+        field={field}
+        errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
       />
-    </form>
+      <CompanyPicker
+        value={form.watch('companyId')}
+        initial={company}
+        error={errors.companyId?.message}
+        onChange={(picked) => form.setValue('companyId', picked?.id, { shouldDirty: true })}
+      />
+    </DialogForm>
   );
 }

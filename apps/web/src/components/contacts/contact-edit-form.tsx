@@ -9,8 +9,8 @@ import { useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
 import { blankAs } from '../companies/company-fields.tsx';
 import { FormProblem } from '../companies/form-problem.tsx';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
-import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { CompanyPicker } from './company-picker.tsx';
 import { ContactFields, type ContactTextField } from './contact-fields.tsx';
@@ -63,33 +63,27 @@ export function ContactEditForm({
     form.register(name, name === 'phone' ? { setValueAs: cleared } : {});
   const company = contact.company === null ? null : { id: contact.company.id, name: contact.company.name };
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((values) => {
         setProblem(undefined);
         update.mutate({ id: contact.id, ...values });
       })}
-      className="flex flex-col gap-4"
+      pending={update.isPending}
+      problem={problem !== undefined && <FormProblem>{problem}</FormProblem>}
+      onCancel={onCancel}
+      submitDisabled={!form.formState.isDirty}
+      submitLabel={<Trans>Enregistrer</Trans>}
     >
-      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
-        <ContactFields
-          field={field}
-          errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
-        />
-        <CompanyPicker
-          value={form.watch('companyId')}
-          initial={company}
-          error={errors.companyId?.message}
-          onChange={(picked) => form.setValue('companyId', picked?.id ?? null, { shouldDirty: true })}
-        />
-      </fieldset>
-      {problem !== undefined && <FormProblem>{problem}</FormProblem>}
-      <FormActions
-        pending={update.isPending}
-        onCancel={onCancel}
-        submitDisabled={!form.formState.isDirty}
-        submitLabel={<Trans>Enregistrer</Trans>}
+      <ContactFields
+        field={field}
+        errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
       />
-    </form>
+      <CompanyPicker
+        value={form.watch('companyId')}
+        initial={company}
+        error={errors.companyId?.message}
+        onChange={(picked) => form.setValue('companyId', picked?.id ?? null, { shouldDirty: true })}
+      />
+    </DialogForm>
   );
 }

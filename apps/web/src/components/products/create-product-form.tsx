@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
-import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FormError } from './form-error.tsx';
 import { newProductDefaults } from './form-values.ts';
@@ -45,23 +45,17 @@ export function CreateProductForm({
     }),
   );
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
+    <DialogForm
       onSubmit={form.handleSubmit((values) => {
         setProblem(undefined);
         create.mutate(values);
       })}
+      pending={create.isPending}
+      problem={<FormError message={problem} />}
+      onCancel={onCancel}
+      submitLabel={<Trans>Créer le produit</Trans>}
     >
-      <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-        <ProductFields form={form} creating />
-      </fieldset>
-      <FormError message={problem} />
-      <FormActions
-        pending={create.isPending}
-        onCancel={onCancel}
-        submitLabel={<Trans>Créer le produit</Trans>}
-      />
-    </form>
+      <ProductFields form={form} creating />
+    </DialogForm>
   );
 }

@@ -6,8 +6,8 @@ import type { Path, UseFormReturn } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
-import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FormError } from './form-error.tsx';
 import { editDefaults, type ProductFormValues } from './form-values.ts';
@@ -58,24 +58,18 @@ export function EditProductForm({
   // The edit form's fields are a part of the creation form's (no purchase cost, no opening stock).
   const fields = form as unknown as UseFormReturn<ProductFormValues>;
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
+    <DialogForm
       onSubmit={form.handleSubmit((patch) => {
         setProblem(undefined);
         update.mutate({ id: product.id, patch });
       })}
+      pending={update.isPending}
+      problem={<FormError message={problem} />}
+      onCancel={onCancel}
+      submitDisabled={!form.formState.isDirty}
+      submitLabel={<Trans>Enregistrer</Trans>}
     >
-      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
-        <ProductFields form={fields} creating={false} wasTracked={product.trackStock} />
-      </fieldset>
-      <FormError message={problem} />
-      <FormActions
-        pending={update.isPending}
-        onCancel={onCancel}
-        submitDisabled={!form.formState.isDirty}
-        submitLabel={<Trans>Enregistrer</Trans>}
-      />
-    </form>
+      <ProductFields form={fields} creating={false} wasTracked={product.trackStock} />
+    </DialogForm>
   );
 }

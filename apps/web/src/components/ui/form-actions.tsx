@@ -17,7 +17,7 @@ export function FormActions({
   pending: boolean;
   onCancel: () => void;
   submitLabel: ReactNode;
-  submitDisabled?: boolean;
+  submitDisabled?: boolean | undefined;
 }) {
   return (
     <div className="flex justify-end gap-2">

@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { useSchemaForm } from '../../../forms/use-server-form.ts';
+import { DialogForm } from '../../ui/dialog-form.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
-import { FormActions } from '../../ui/form-actions.tsx';
 import { EventsField } from './events-field.tsx';
 
 export interface EndpointFormValues {
@@ -60,39 +60,37 @@ export function EndpointForm({
   const form = useSchemaForm(endpointFormSchema, initial);
   const errors = form.formState.errors;
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((input) => onSubmit(input, form))}
-      className="flex flex-col gap-4"
+      pending={pending}
+      onCancel={onCancel}
+      submitLabel={submitLabel}
     >
-      <fieldset disabled={pending} className="flex flex-col gap-4">
-        <Field
-          label={t`URL`}
-          hint={t`Comptoir y envoie chaque événement par POST, signé (Standard Webhooks).`}
-          error={errors.url?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...form.register('url')}
-              type="url"
-              placeholder="https://"
-              autoComplete="url"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label={t`Description`} hint={t`Facultatif.`} error={errors.description?.message}>
-          {(control) => <input {...control} {...form.register('description')} className={inputClass} />}
-        </Field>
-        <EventsField
-          all={form.watch('allEvents')}
-          registerAll={form.register('allEvents')}
-          registerEvents={form.register('events')}
-          error={errors.events?.message}
-        />
-      </fieldset>
-      <FormActions pending={pending} onCancel={onCancel} submitLabel={submitLabel} />
-    </form>
+      <Field
+        label={t`URL`}
+        hint={t`Comptoir y envoie chaque événement par POST, signé (Standard Webhooks).`}
+        error={errors.url?.message}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('url')}
+            type="url"
+            placeholder="https://"
+            autoComplete="url"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label={t`Description`} hint={t`Facultatif.`} error={errors.description?.message}>
+        {(control) => <input {...control} {...form.register('description')} className={inputClass} />}
+      </Field>
+      <EventsField
+        all={form.watch('allEvents')}
+        registerAll={form.register('allEvents')}
+        registerEvents={form.register('events')}
+        error={errors.events?.message}
+      />
+    </DialogForm>
   );
 }
