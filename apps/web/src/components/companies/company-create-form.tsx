@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { blankAs, type CompanyFieldName, CompanyFields } from './company-fields.tsx';
@@ -46,33 +46,24 @@ export function CompanyCreateForm({
   const field = (name: CompanyFieldName) =>
     form.register(name, name === 'name' ? {} : { setValueAs: absent });
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((values) => create.mutate(values))}
-      className="flex flex-col gap-4"
+      pending={create.isPending}
+      problem={create.isError && <FormProblem>{errorMessage(create.error)}</FormProblem>}
+      onCancel={onCancel}
+      submitLabel={<Trans>Créer la société</Trans>}
     >
-      <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-        <CompanyFields
-          field={field}
-          errors={{
-            name: errors.name?.message,
-            siret: errors.siret?.message,
-            vatNumber: errors.vatNumber?.message,
-            address: errors.address?.message,
-          }}
-          siret={form.watch('siret')}
-          vatNumber={form.watch('vatNumber')}
-        />
-      </fieldset>
-      {create.isError && <FormProblem>{errorMessage(create.error)}</FormProblem>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          <Trans>Créer la société</Trans>
-        </Button>
-      </div>
-    </form>
+      <CompanyFields
+        field={field}
+        errors={{
+          name: errors.name?.message,
+          siret: errors.siret?.message,
+          vatNumber: errors.vatNumber?.message,
+          address: errors.address?.message,
+        }}
+        siret={form.watch('siret')}
+        vatNumber={form.watch('vatNumber')}
+      />
+    </DialogForm>
   );
 }

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
 import { useToast } from '../ui/toast.tsx';
 import type { CompanyRow } from './columns.tsx';
@@ -54,33 +54,25 @@ export function CompanyEditForm({
   const field = (name: CompanyFieldName) =>
     form.register(name, name === 'name' ? {} : { setValueAs: cleared });
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((values) => update.mutate({ id: company.id, ...values }))}
-      className="flex flex-col gap-4"
+      pending={update.isPending}
+      problem={update.isError && <FormProblem>{errorMessage(update.error)}</FormProblem>}
+      onCancel={onCancel}
+      submitDisabled={!form.formState.isDirty}
+      submitLabel={<Trans>Enregistrer</Trans>}
     >
-      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
-        <CompanyFields
-          field={field}
-          errors={{
-            name: errors.name?.message,
-            siret: errors.siret?.message,
-            vatNumber: errors.vatNumber?.message,
-            address: errors.address?.message,
-          }}
-          siret={form.watch('siret')}
-          vatNumber={form.watch('vatNumber')}
-        />
-      </fieldset>
-      {update.isError && <FormProblem>{errorMessage(update.error)}</FormProblem>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={update.isPending} disabled={!form.formState.isDirty}>
-          <Trans>Enregistrer</Trans>
-        </Button>
-      </div>
-    </form>
+      <CompanyFields
+        field={field}
+        errors={{
+          name: errors.name?.message,
+          siret: errors.siret?.message,
+          vatNumber: errors.vatNumber?.message,
+          address: errors.address?.message,
+        }}
+        siret={form.watch('siret')}
+        vatNumber={form.watch('vatNumber')}
+      />
+    </DialogForm>
   );
 }

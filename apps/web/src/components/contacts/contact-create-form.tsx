@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
 import { blankAs } from '../companies/company-fields.tsx';
 import { FormProblem } from '../companies/form-problem.tsx';
-import { Button } from '../ui/button.tsx';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { type CompanyChoice, CompanyPicker } from './company-picker.tsx';
@@ -58,35 +58,26 @@ export function ContactCreateForm({
   const field = (name: ContactTextField) =>
     form.register(name, name === 'phone' ? { setValueAs: absent } : {});
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((values) => {
         setProblem(undefined);
         create.mutate(values);
       })}
-      className="flex flex-col gap-4"
+      pending={create.isPending}
+      problem={problem !== undefined && <FormProblem>{problem}</FormProblem>}
+      onCancel={onCancel}
+      submitLabel={<Trans>Créer le contact</Trans>}
     >
-      <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-        <ContactFields
-          field={field}
-          errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
-        />
-        <CompanyPicker
-          value={form.watch('companyId')}
-          initial={company}
-          error={errors.companyId?.message}
-          onChange={(picked) => form.setValue('companyId', picked?.id, { shouldDirty: true })}
-        />
-      </fieldset>
-      {problem !== undefined && <FormProblem>{problem}</FormProblem>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          <Trans>Créer le contact</Trans>
-        </Button>
-      </div>
-    </form>
+      <ContactFields
+        field={field}
+        errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
+      />
+      <CompanyPicker
+        value={form.watch('companyId')}
+        initial={company}
+        error={errors.companyId?.message}
+        onChange={(picked) => form.setValue('companyId', picked?.id, { shouldDirty: true })}
+      />
+    </DialogForm>
   );
 }

@@ -9,7 +9,7 @@ import { useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
 import { blankAs } from '../companies/company-fields.tsx';
 import { FormProblem } from '../companies/form-problem.tsx';
-import { Button } from '../ui/button.tsx';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { CompanyPicker } from './company-picker.tsx';
@@ -63,35 +63,27 @@ export function ContactEditForm({
     form.register(name, name === 'phone' ? { setValueAs: cleared } : {});
   const company = contact.company === null ? null : { id: contact.company.id, name: contact.company.name };
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((values) => {
         setProblem(undefined);
         update.mutate({ id: contact.id, ...values });
       })}
-      className="flex flex-col gap-4"
+      pending={update.isPending}
+      problem={problem !== undefined && <FormProblem>{problem}</FormProblem>}
+      onCancel={onCancel}
+      submitDisabled={!form.formState.isDirty}
+      submitLabel={<Trans>Enregistrer</Trans>}
     >
-      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
-        <ContactFields
-          field={field}
-          errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
-        />
-        <CompanyPicker
-          value={form.watch('companyId')}
-          initial={company}
-          error={errors.companyId?.message}
-          onChange={(picked) => form.setValue('companyId', picked?.id ?? null, { shouldDirty: true })}
-        />
-      </fieldset>
-      {problem !== undefined && <FormProblem>{problem}</FormProblem>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel} disabled={update.isPending}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={update.isPending} disabled={!form.formState.isDirty}>
-          <Trans>Enregistrer</Trans>
-        </Button>
-      </div>
-    </form>
+      <ContactFields
+        field={field}
+        errors={{ name: errors.name?.message, email: errors.email?.message, phone: errors.phone?.message }}
+      />
+      <CompanyPicker
+        value={form.watch('companyId')}
+        initial={company}
+        error={errors.companyId?.message}
+        onChange={(picked) => form.setValue('companyId', picked?.id ?? null, { shouldDirty: true })}
+      />
+    </DialogForm>
   );
 }

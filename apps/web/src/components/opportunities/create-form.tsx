@@ -6,7 +6,7 @@ import { Controller } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
 import { Field, inputClass } from '../ui/field.tsx';
 import type { PickerOption } from '../ui/search-picker.tsx';
@@ -50,70 +50,63 @@ export function CreateOpportunityForm({ onDone, onCancel, onDirty, onBusy }: She
     form.setValue('companyId', option?.id, { shouldDirty: true });
   };
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((values) => {
         setFailure(undefined);
         create.mutate(values);
       })}
-      className="flex flex-col gap-4"
+      pending={create.isPending}
+      problem={
+        failure !== undefined && (
+          <p role="alert" className="font-medium text-red-800">
+            {failure}
+          </p>
+        )
+      }
+      onCancel={onCancel}
+      submitLabel={<Trans>Créer l’opportunité</Trans>}
     >
-      <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-        <Field label={t`Titre`} error={errors.title?.message}>
-          {(control) => <input {...control} {...form.register('title')} className={inputClass} />}
-        </Field>
-        <Field label={t`Montant HT (€)`} hint={t`Facultatif.`} error={errors.amount?.message}>
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="amount"
-              render={({ field }) => (
-                <AmountInput
-                  control={control}
-                  value={field.value}
-                  empty={undefined}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                />
-              )}
-            />
-          )}
-        </Field>
-        <Field label={t`Colonne`} error={errors.status?.message}>
-          {(control) => (
-            <select {...control} {...form.register('status')} className={inputClass}>
-              {boardStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {labels[status]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <CompanyPicker selected={company} onSelect={pickCompany} error={errors.companyId?.message} />
-        <ContactPicker
-          selected={contact}
-          onSelect={(option) => {
-            setContact(option);
-            form.setValue('contactId', option?.id, { shouldDirty: true });
-            if (option?.company && company === null) pickCompany(option.company);
-          }}
-          error={errors.contactId?.message}
-        />
-      </fieldset>
-      {failure !== undefined && (
-        <p role="alert" className="font-medium text-red-800">
-          {failure}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={create.isPending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          <Trans>Créer l’opportunité</Trans>
-        </Button>
-      </div>
-    </form>
+      <Field label={t`Titre`} error={errors.title?.message}>
+        {(control) => <input {...control} {...form.register('title')} className={inputClass} />}
+      </Field>
+      <Field label={t`Montant HT (€)`} hint={t`Facultatif.`} error={errors.amount?.message}>
+        {(control) => (
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field }) => (
+              <AmountInput
+                control={control}
+                value={field.value}
+                empty={undefined}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
+        )}
+      </Field>
+      <Field label={t`Colonne`} error={errors.status?.message}>
+        {(control) => (
+          <select {...control} {...form.register('status')} className={inputClass}>
+            {boardStatuses.map((status) => (
+              <option key={status} value={status}>
+                {labels[status]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <CompanyPicker selected={company} onSelect={pickCompany} error={errors.companyId?.message} />
+      <ContactPicker
+        selected={contact}
+        onSelect={(option) => {
+          setContact(option);
+          form.setValue('contactId', option?.id, { shouldDirty: true });
+          if (option?.company && company === null) pickCompany(option.company);
+        }}
+        error={errors.contactId?.message}
+      />
+    </DialogForm>
   );
 }

@@ -6,8 +6,8 @@ import { useErrorMessage } from '../../forms/error-messages.ts';
 import { serverErrorOf } from '../../forms/server-error.ts';
 import { useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
 import { Field, inputClass } from '../ui/field.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { adjustFormSchema, countedQuantity } from './adjust-schema.ts';
 import { FormError } from './form-error.tsx';
@@ -126,14 +126,11 @@ export function AdjustForm({ product, onDone }: { product: ProductView; onDone: 
         </Field>
       </fieldset>
       <FormError message={problem} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={adjust.isPending} onClick={onDone}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={adjust.isPending}>
-          <Trans>Ajuster le stock</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={adjust.isPending}
+        onCancel={onDone}
+        submitLabel={<Trans>Ajuster le stock</Trans>}
+      />
     </form>
   );
 }

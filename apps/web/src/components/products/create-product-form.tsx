@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FormError } from './form-error.tsx';
@@ -45,26 +45,17 @@ export function CreateProductForm({
     }),
   );
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
+    <DialogForm
       onSubmit={form.handleSubmit((values) => {
         setProblem(undefined);
         create.mutate(values);
       })}
+      pending={create.isPending}
+      problem={<FormError message={problem} />}
+      onCancel={onCancel}
+      submitLabel={<Trans>Créer le produit</Trans>}
     >
-      <fieldset disabled={create.isPending} className="flex flex-col gap-4">
-        <ProductFields form={form} creating />
-      </fieldset>
-      <FormError message={problem} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={create.isPending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          <Trans>Créer le produit</Trans>
-        </Button>
-      </div>
-    </form>
+      <ProductFields form={form} creating />
+    </DialogForm>
   );
 }

@@ -6,7 +6,7 @@ import type { Path, UseFormReturn } from 'react-hook-form';
 import { useErrorMessage } from '../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../forms/use-server-form.ts';
 import { trpc } from '../../trpc/client.ts';
-import { Button } from '../ui/button.tsx';
+import { DialogForm } from '../ui/dialog-form.tsx';
 import { useReportDirty } from '../ui/discard-guard.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FormError } from './form-error.tsx';
@@ -58,26 +58,18 @@ export function EditProductForm({
   // The edit form's fields are a part of the creation form's (no purchase cost, no opening stock).
   const fields = form as unknown as UseFormReturn<ProductFormValues>;
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-4"
+    <DialogForm
       onSubmit={form.handleSubmit((patch) => {
         setProblem(undefined);
         update.mutate({ id: product.id, patch });
       })}
+      pending={update.isPending}
+      problem={<FormError message={problem} />}
+      onCancel={onCancel}
+      submitDisabled={!form.formState.isDirty}
+      submitLabel={<Trans>Enregistrer</Trans>}
     >
-      <fieldset disabled={update.isPending} className="flex flex-col gap-4">
-        <ProductFields form={fields} creating={false} wasTracked={product.trackStock} />
-      </fieldset>
-      <FormError message={problem} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={update.isPending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={update.isPending} disabled={!form.formState.isDirty}>
-          <Trans>Enregistrer</Trans>
-        </Button>
-      </div>
-    </form>
+      <ProductFields form={fields} creating={false} wasTracked={product.trackStock} />
+    </DialogForm>
   );
 }

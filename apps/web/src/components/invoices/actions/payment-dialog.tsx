@@ -10,6 +10,7 @@ import { typedNumber } from '../../lines/line-values.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import type { InvoiceDetail } from '../detail/types.ts';
 import { fieldError } from '../form/field-error.ts';
 import { instantToDay } from '../form/text-values.ts';
@@ -160,14 +161,11 @@ function PaymentForm({
         </Field>
       </fieldset>
       {record.isError && <Refusal error={record.error} message={outcome.errorMessage(record.error)} />}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={record.isPending} onClick={onDone}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={record.isPending}>
-          <Trans>Enregistrer le paiement</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={record.isPending}
+        onCancel={onDone}
+        submitLabel={<Trans>Enregistrer le paiement</Trans>}
+      />
     </form>
   );
 }

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { useErrorMessage } from '../../../forms/error-messages.ts';
 import { showServerErrors, useSchemaForm } from '../../../forms/use-server-form.ts';
 import { trpc } from '../../../trpc/client.ts';
-import { Button } from '../../ui/button.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { useInvalidateKeys } from '../invalidate.ts';
 import { ScopesTable } from './scopes-table.tsx';
 
@@ -115,14 +115,7 @@ export function KeyForm({
           </Field>
         </div>
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={create.isPending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={create.isPending}>
-          <Trans>Créer la clé</Trans>
-        </Button>
-      </div>
+      <FormActions pending={create.isPending} onCancel={onCancel} submitLabel={<Trans>Créer la clé</Trans>} />
     </form>
   );
 }

@@ -7,10 +7,9 @@ import { useState } from 'react';
 import { formatDay } from '../../../format.ts';
 import { useErrorMessage } from '../../../forms/error-messages.ts';
 import { trpc } from '../../../trpc/client.ts';
-import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { ConfirmedRowAction } from '../confirmed-row-action.tsx';
 import { useInvalidateMembers } from '../invalidate.ts';
 import { useRoleLabels } from './roles.ts';
 
@@ -62,24 +61,17 @@ function RevokeInvitation({ id, email }: { id: string; email: string }) {
     }),
   );
   return (
-    <>
-      <Button
-        variant="ghost"
-        className="px-2 py-1 text-red-800"
-        aria-label={t`Retirer l’invitation de ${email}`}
-        onClick={() => setOpen(true)}
-      >
-        <Trans>Retirer</Trans>
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t`Retirer l’invitation de ${email} ?`}
-        description={t`Son lien ne fonctionnera plus.`}
-        confirmLabel={t`Retirer l’invitation`}
-        pending={revoke.isPending}
-        onConfirm={() => revoke.mutate({ id })}
-      />
-    </>
+    <ConfirmedRowAction
+      label={<Trans>Retirer</Trans>}
+      rowLabel={t`Retirer l’invitation de ${email}`}
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      title={t`Retirer l’invitation de ${email} ?`}
+      description={t`Son lien ne fonctionnera plus.`}
+      confirmLabel={t`Retirer l’invitation`}
+      pending={revoke.isPending}
+      onConfirm={() => revoke.mutate({ id })}
+    />
   );
 }

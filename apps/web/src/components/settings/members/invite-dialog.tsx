@@ -8,6 +8,7 @@ import { trpc } from '../../../trpc/client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
+import { FormActions } from '../../ui/form-actions.tsx';
 import { useInvalidateMembers } from '../invalidate.ts';
 import { SecretOnce } from '../secret-once.tsx';
 import { roles, useRoleLabels } from './roles.ts';
@@ -128,14 +129,11 @@ function InviteForm({
           )}
         </Field>
       </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={invite.isPending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={invite.isPending}>
-          <Trans>Créer l’invitation</Trans>
-        </Button>
-      </div>
+      <FormActions
+        pending={invite.isPending}
+        onCancel={onCancel}
+        submitLabel={<Trans>Créer l’invitation</Trans>}
+      />
     </form>
   );
 }

@@ -3,9 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useErrorMessage } from '../../../forms/error-messages.ts';
 import { trpc } from '../../../trpc/client.ts';
-import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { useToast } from '../../ui/toast.tsx';
+import { ConfirmedRowAction } from '../confirmed-row-action.tsx';
 import { useInvalidateMembers } from '../invalidate.ts';
 
 /** Removes a member after asking; the last owner is refused by the server, in words here. */
@@ -27,33 +26,26 @@ export function RemoveMember({ userId, name }: { userId: string; name: string })
     }),
   );
   return (
-    <>
-      <Button
-        variant="ghost"
-        className="px-2 py-1 text-red-800"
-        aria-label={t`Retirer ${name}`}
-        onClick={() => {
-          setRefusal(undefined);
-          setOpen(true);
-        }}
-      >
-        <Trans>Retirer</Trans>
-      </Button>
-      <ConfirmDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t`Retirer ${name} de l’espace ?`}
-        description={t`Cette personne n’aura plus accès à l’espace. Vous pourrez l’inviter à nouveau.`}
-        confirmLabel={t`Retirer`}
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate({ userId })}
-      >
-        {refusal !== undefined && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
-            {refusal}
-          </p>
-        )}
-      </ConfirmDialog>
-    </>
+    <ConfirmedRowAction
+      label={<Trans>Retirer</Trans>}
+      rowLabel={t`Retirer ${name}`}
+      open={open}
+      onOpen={() => {
+        setRefusal(undefined);
+        setOpen(true);
+      }}
+      onClose={() => setOpen(false)}
+      title={t`Retirer ${name} de l’espace ?`}
+      description={t`Cette personne n’aura plus accès à l’espace. Vous pourrez l’inviter à nouveau.`}
+      confirmLabel={t`Retirer`}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate({ userId })}
+    >
+      {refusal !== undefined && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-red-800">
+          {refusal}
+        </p>
+      )}
+    </ConfirmedRowAction>
   );
 }

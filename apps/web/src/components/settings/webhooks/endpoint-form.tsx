@@ -1,9 +1,9 @@
 import { endpointCreateSchema } from '@comptoir/core/schemas';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { useSchemaForm } from '../../../forms/use-server-form.ts';
-import { Button } from '../../ui/button.tsx';
+import { DialogForm } from '../../ui/dialog-form.tsx';
 import { Field, inputClass } from '../../ui/field.tsx';
 import { EventsField } from './events-field.tsx';
 
@@ -60,46 +60,37 @@ export function EndpointForm({
   const form = useSchemaForm(endpointFormSchema, initial);
   const errors = form.formState.errors;
   return (
-    <form
-      noValidate
+    <DialogForm
       onSubmit={form.handleSubmit((input) => onSubmit(input, form))}
-      className="flex flex-col gap-4"
+      pending={pending}
+      onCancel={onCancel}
+      submitLabel={submitLabel}
     >
-      <fieldset disabled={pending} className="flex flex-col gap-4">
-        <Field
-          label={t`URL`}
-          hint={t`Comptoir y envoie chaque événement par POST, signé (Standard Webhooks).`}
-          error={errors.url?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              {...form.register('url')}
-              type="url"
-              placeholder="https://"
-              autoComplete="url"
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label={t`Description`} hint={t`Facultatif.`} error={errors.description?.message}>
-          {(control) => <input {...control} {...form.register('description')} className={inputClass} />}
-        </Field>
-        <EventsField
-          all={form.watch('allEvents')}
-          registerAll={form.register('allEvents')}
-          registerEvents={form.register('events')}
-          error={errors.events?.message}
-        />
-      </fieldset>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" disabled={pending} onClick={onCancel}>
-          <Trans>Annuler</Trans>
-        </Button>
-        <Button type="submit" pending={pending}>
-          {submitLabel}
-        </Button>
-      </div>
-    </form>
+      <Field
+        label={t`URL`}
+        hint={t`Comptoir y envoie chaque événement par POST, signé (Standard Webhooks).`}
+        error={errors.url?.message}
+      >
+        {(control) => (
+          <input
+            {...control}
+            {...form.register('url')}
+            type="url"
+            placeholder="https://"
+            autoComplete="url"
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field label={t`Description`} hint={t`Facultatif.`} error={errors.description?.message}>
+        {(control) => <input {...control} {...form.register('description')} className={inputClass} />}
+      </Field>
+      <EventsField
+        all={form.watch('allEvents')}
+        registerAll={form.register('allEvents')}
+        registerEvents={form.register('events')}
+        error={errors.events?.message}
+      />
+    </DialogForm>
   );
 }
