@@ -210,9 +210,14 @@ test(
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     await expectAccessible(page);
-    for (let step = 0; step < 7 && (await focusedName(page)) !== 'Gagnée'; step++)
+    // Each arrow waits for the focus to reach the next item: a key pressed before the menu has
+    // focused its first item, or before the last move landed, would be lost.
+    const items = (await page.getByRole('menuitem').allTextContents()).map((item) => item.trim());
+    await expect.poll(() => focusedName(page)).toBe(items[0]);
+    for (let step = 1; step <= items.indexOf('Gagnée'); step++) {
       await page.keyboard.press('ArrowDown');
-    expect(await focusedName(page)).toBe('Gagnée');
+      await expect.poll(() => focusedName(page)).toBe(items[step]);
+    }
     await page.keyboard.press('Enter');
     await card(column(page, 'Gagnée'), title).waitFor();
     await expect.poll(() => statusOf(moved.id)).toBe('WON');
