@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /**
@@ -39,7 +39,11 @@ export function useDiscardGuard(
   return { setDirty, requestClose, leave, guard };
 }
 
-/** Tells the guard whether the form holds changes, as they come and go. */
+/**
+ * Tells the guard whether the form holds changes, as they come and go. In a layout effect, so the
+ * guard knows before the next event: a passive effect may run after the browser has handled a
+ * key pressed right after typing, and that Escape closed the sheet without asking.
+ */
 export function useReportDirty(dirty: boolean, report: ((dirty: boolean) => void) | undefined) {
-  useEffect(() => report?.(dirty), [dirty, report]);
+  useLayoutEffect(() => report?.(dirty), [dirty, report]);
 }
