@@ -1,5 +1,5 @@
 import type { EntityManager } from '@comptoir/db';
-import { owedInvoices, revenueByIssueMonth } from '../invoices/store.ts';
+import { owedInvoices, revenueByIssueMonth } from '../invoices/receivables-store.ts';
 import { fillMonths, monthStart } from './months.ts';
 import type { ReceivablesView } from './schemas.ts';
 

@@ -1,9 +1,9 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { ledgerInput } from '../../../../components/products/ledger-input.ts';
 import { ProductPage } from '../../../../components/products/product-page.tsx';
 import { ProductSkeleton } from '../../../../components/products/skeleton.tsx';
-import { httpStatusOf } from '../../../../trpc/client.ts';
+import { ensureFound } from '../../../../trpc/ensure-found.ts';
 
 /** The ledger's page and the open dialog live in the URL. */
 const productSearch = z.object({
@@ -15,20 +15,16 @@ const productSearch = z.object({
 export const Route = createFileRoute('/_authed/$workspaceId/products/$productId')({
   validateSearch: productSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
-  loader: async ({ context, params, deps }) => {
-    try {
-      await Promise.all([
+  // A product of another workspace, or none: the 404 page, as for any unknown address.
+  loader: ({ context, params, deps }) =>
+    ensureFound(
+      Promise.all([
         context.queryClient.ensureQueryData(context.trpc.products.get.queryOptions({ id: params.productId })),
         context.queryClient.ensureQueryData(
           context.trpc.stockMovements.list.queryOptions(ledgerInput(params.productId, deps.page)),
         ),
-      ]);
-    } catch (error) {
-      // A product of another workspace, or none: the 404 page, as for any unknown address.
-      if (httpStatusOf(error) === 404) throw notFound();
-      throw error;
-    }
-  },
+      ]),
+    ),
   pendingComponent: ProductSkeleton,
   pendingMs: 200,
   component: ProductRoute,
